@@ -1,0 +1,70 @@
+/**
+ * Reference minimax (DESIGN §5): the root player maximises, whoever is to move at a node decides
+ * whether it is a max or a min node (so free turns are honoured); ties go to the first best move
+ * in the game's order. With caching, values are kept by (position, player to move, depth left):
+ * an exact value, so a hit returns what the subtree would have returned.
+ */
+import type { Game } from '../../framework/contracts/game.ts';
+import { SearchStack, type SearchParams, type SearchResult } from './search-stack.ts';
+
+export class MinimaxSearch<S> extends SearchStack<S> {
+  private readonly table: Map<string, number> | undefined;
+
+  constructor(p: SearchParams<S>) {
+    super(p);
+    this.table = p.caching ? new Map() : undefined;
+  }
+
+  protected searchRoot(s: S, depth: number): number {
+    return this.mm(s, depth, 0, 'root');
+  }
+
+  private mm(s: S, depth: number, ply: number, name: string): number {
+    if (this.visit()) return 0;
+    const game: Game<S> = this.game;
+    const trace = this.trace;
+    const over = game.isOver(s);
+    if (over || depth <= 0) {
+      const value = this.evaluate(s, over);
+      if (!over) this.cutoff = true;
+      if (trace) trace({ type: 'leaf', name, level: this.levelOf(depth), maximizing: game.toMove(s) === this.root, value, reason: over ? 'game-over' : 'depth' });
+      return value;
+    }
+    let key = '';
+    const table = this.table;
+    if (table !== undefined) {
+      key = game.key(s) + '|' + depth;
+      const hit = table.get(key);
+      if (hit !== undefined) {
+        if (trace) trace({ type: 'cached', name, level: this.levelOf(depth), value: hit });
+        return hit;
+      }
+    }
+    const mover = game.toMove(s);
+    const maximizing = mover === this.root;
+    const level = trace ? this.levelOf(depth) : 0;
+    let v = maximizing ? -Infinity : Infinity;
+    if (trace) trace({ type: 'enter', name, level, maximizing, value: v });
+    this.ensure(ply + 1);
+    const moves = this.moves[ply]!;
+    const count = game.legalMovesInto(s, moves);
+    const child = this.states[ply + 1]!;
+    for (let i = 0; i < count; i++) {
+      const m = moves[i]!;
+      game.playInto(s, m, child);
+      const cv = this.mm(child, this.childDepth(child, mover, depth), ply + 1, trace ? game.moveName(s, m) : '');
+      if (this.aborted) return 0;
+      if (maximizing ? cv > v : cv < v) {
+        v = cv;
+        if (ply === 0) this.bestMove = m;
+      }
+      if (trace) trace({ type: 'update', name, level, maximizing, value: v });
+    }
+    if (table !== undefined) table.set(key, v);
+    return v;
+  }
+}
+
+export function minimax<S>(params: SearchParams<S>, state: S): SearchResult {
+  return new MinimaxSearch(params).run(state);
+}

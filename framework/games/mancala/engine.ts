@@ -1,0 +1,381 @@
+/**
+ * The Mancala engine: the hot path of every search, so it is written for speed.
+ *
+ * A state's `cells` are one flat Int32Array (W = 2N + 2 board cells, then two flags):
+ *   0 .. N-1     bottom player's pits, in sowing order (left to right as the bottom player sees them)
+ *   N            bottom player's store
+ *   N+1 .. 2N    top player's pits, in sowing order (right to left as the bottom player sees them)
+ *   2N+1         top player's store
+ *   W            player to move (0 = bottom, who moves first; 1 = top)
+ *   W+1          1 when the game is over
+ * Sowing runs to increasing indices and wraps; the opposite of pit cell i is 2N - i.
+ *
+ * The end-of-game sweep is not written into the board: a finished position keeps the stones
+ * where the last sowing left them, and `score` adds each row to its owner's store. That keeps
+ * both evaluations the courses use one call away: after the sweep (`score`, seed 000 and the
+ * C baseline) and on the stores as they stand (a heuristic on the state, seed 001).
+ */
+import { SearchCounters, type Game, type Player } from '../../contracts/game.ts';
+import type { MancalaRules } from './rules.ts';
+
+/**
+ * One position. `cells` is the board (layout above); `words` views the same bytes as 64-bit
+ * words so that copying a state moves N+2 words instead of 2N+4 cells, several times faster than
+ * Int32Array.set on a small board. That copy is exact: every cell holds a count in 0..2^20, so
+ * no word's bit pattern is a NaN, the only value a Float64Array store may rewrite.
+ */
+export class MancalaState {
+  readonly cells: Int32Array;
+  readonly words: Float64Array;
+  constructor(pits: number) {
+    const buffer = new ArrayBuffer(8 * (pits + 2)); // (2N + 4) cells of 4 bytes
+    this.cells = new Int32Array(buffer);
+    this.words = new Float64Array(buffer);
+  }
+}
+
+const CAPTURE_NONE = 0;
+const CAPTURE_LAST_AND_OPPOSITE = 1;
+const CAPTURE_OPPOSITE_ONLY = 2;
+
+/** Cells hold counts below 2^20 (see MancalaState); 40,000 is 20 pits a side of 1,000 stones. */
+export const MAX_TOTAL_STONES = 40_000;
+
+function rowEmpty(c: Int32Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (c[k] !== 0) return false;
+  return true;
+}
+
+export class MancalaGame implements Game<MancalaState> {
+  readonly kind = 'mancala';
+  readonly name: string;
+  readonly rules: Readonly<MancalaRules>;
+  readonly counters = new SearchCounters();
+  /** pits per side */
+  readonly n: number;
+  /** board cells (2N + 2); the two flags follow */
+  readonly w: number;
+  readonly maxMoves: number;
+
+  // Rule flags as plain numbers/booleans so the hot loop stays monomorphic.
+  private readonly freeTurn: boolean;
+  private readonly captureMode: number;
+  private readonly captureEmpty: boolean;
+  private readonly endEither: boolean;
+  /** 64-bit words a state occupies */
+  private readonly wordCount: number;
+  /** search order for each player: sowing indices, N for the bottom player then N for the top */
+  private readonly order: Int32Array;
+
+  constructor(rules: MancalaRules, name?: string) {
+    this.rules = Object.freeze({ ...rules });
+    this.n = rules.pits;
+    this.w = 2 * rules.pits + 2;
+    this.maxMoves = rules.pits;
+    this.wordCount = rules.pits + 2;
+    this.name = name ?? `mancala(${rules.pits},${rules.seeds})`;
+    this.freeTurn = rules.freeTurn;
+    this.captureMode =
+      rules.capture === 'none' ? CAPTURE_NONE : rules.capture === 'opposite-only' ? CAPTURE_OPPOSITE_ONLY : CAPTURE_LAST_AND_OPPOSITE;
+    this.captureEmpty = rules.captureEmptyOpposite;
+    this.endEither = rules.gameEnd === 'either-row-empty';
+    const n = rules.pits;
+    this.order = new Int32Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      this.order[i] = i; // bottom: left to right is its sowing order
+      // top: sowing index j sits at position N-1-j from the left, so left to right is N-1 .. 0
+      this.order[n + i] = rules.moveOrder === 'sowing' ? i : n - 1 - i;
+    }
+  }
+
+  fork(): MancalaGame {
+    return new MancalaGame(this.rules, this.name);
+  }
+
+  // ---- states ------------------------------------------------------------------------------
+
+  newState(): MancalaState {
+    return new MancalaState(this.n);
+  }
+
+  newStates(count: number): MancalaState[] {
+    return Array.from({ length: count }, () => new MancalaState(this.n));
+  }
+
+  initial(): MancalaState {
+    const n = this.n;
+    const seeds = Array<number>(n).fill(this.rules.seeds);
+    return this.fromRows(seeds, seeds, 0, 0, 0);
+  }
+
+  /**
+   * A state from rows given in sowing order. Throws RangeError on a wrong length or a count
+   * that is not a whole number ≥ 0; the board readers turn that into a message naming the file.
+   */
+  fromRows(bottomPits: readonly number[], topPits: readonly number[], bottomStore: number, topStore: number, toMove: Player): MancalaState {
+    const n = this.n;
+    if (bottomPits.length !== n || topPits.length !== n) {
+      throw new RangeError(`expected ${n} pits a side, got ${bottomPits.length} and ${topPits.length}`);
+    }
+    const all = [...bottomPits, ...topPits, bottomStore, topStore];
+    for (const v of all) {
+      if (!Number.isInteger(v) || v < 0) throw new RangeError(`stone counts must be whole numbers ≥ 0, got ${v}`);
+    }
+    const total = all.reduce((a, b) => a + b, 0);
+    if (total > MAX_TOTAL_STONES) throw new RangeError(`at most ${MAX_TOTAL_STONES} stones on a board, got ${total}`);
+    const s = this.newState();
+    const c = s.cells;
+    for (let i = 0; i < n; i++) {
+      c[i] = bottomPits[i]!;
+      c[n + 1 + i] = topPits[i]!;
+    }
+    c[n] = bottomStore;
+    c[2 * n + 1] = topStore;
+    c[this.w] = toMove;
+    this.settle(s);
+    return s;
+  }
+
+  copyInto(from: MancalaState, to: MancalaState): void {
+    to.words.set(from.words);
+  }
+
+  clone(s: MancalaState): MancalaState {
+    const t = this.newState();
+    t.words.set(s.words);
+    return t;
+  }
+
+  /** Recomputes the game-over flag from the board and the player to move. */
+  private settle(s: MancalaState): void {
+    const c = s.cells;
+    const n = this.n;
+    const bottomEmpty = rowEmpty(c, 0, n);
+    const topEmpty = rowEmpty(c, n + 1, 2 * n + 1);
+    const over = this.endEither ? bottomEmpty || topEmpty : c[this.w] === 0 ? bottomEmpty : topEmpty;
+    c[this.w + 1] = over ? 1 : 0;
+  }
+
+  // ---- accessors ---------------------------------------------------------------------------
+
+  toMove(s: MancalaState): Player {
+    return s.cells[this.w] as Player;
+  }
+
+  isOver(s: MancalaState): boolean {
+    return s.cells[this.w + 1] === 1;
+  }
+
+  /** Stones in pit i (sowing index) of player p. */
+  pit(s: MancalaState, p: Player, i: number): number {
+    return s.cells[p === 0 ? i : this.n + 1 + i]!;
+  }
+
+  /** Stones in p's store as they stand (before any end-of-game sweep). */
+  store(s: MancalaState, p: Player): number {
+    return s.cells[p === 0 ? this.n : 2 * this.n + 1]!;
+  }
+
+  /** Stones on p's side of the board. */
+  rowSum(s: MancalaState, p: Player): number {
+    const base = p === 0 ? 0 : this.n + 1;
+    let sum = 0;
+    for (let k = 0; k < this.n; k++) sum += s.cells[base + k]!;
+    return sum;
+  }
+
+  /** p's pits in sowing order. */
+  row(s: MancalaState, p: Player): number[] {
+    return Array.from({ length: this.n }, (_, i) => this.pit(s, p, i));
+  }
+
+  /** p's store after the sweep if the game is over, else as it stands. */
+  finalStore(s: MancalaState, p: Player): number {
+    return this.isOver(s) ? this.store(s, p) + this.rowSum(s, p) : this.store(s, p);
+  }
+
+  /** The board after the end-of-game sweep (a copy; `s` is unchanged). */
+  swept(s: MancalaState): MancalaState {
+    const t = this.clone(s);
+    if (!this.isOver(s)) return t;
+    const n = this.n;
+    const c = t.cells;
+    c[n] = this.finalStore(s, 0);
+    c[2 * n + 1] = this.finalStore(s, 1);
+    for (let k = 0; k < n; k++) {
+      c[k] = 0;
+      c[n + 1 + k] = 0;
+    }
+    return t;
+  }
+
+  score(s: MancalaState, p: Player): number {
+    const d = this.finalStore(s, 0) - this.finalStore(s, 1);
+    return p === 0 ? d : -d;
+  }
+
+  // ---- moves -------------------------------------------------------------------------------
+
+  legalMovesInto(s: MancalaState, out: Int32Array): number {
+    const c = s.cells;
+    if (c[this.w + 1] === 1) return 0;
+    const n = this.n;
+    const top = c[this.w] === 1;
+    const base = top ? n + 1 : 0;
+    const ob = top ? n : 0;
+    const order = this.order;
+    let count = 0;
+    for (let k = 0; k < n; k++) {
+      const i = order[ob + k]!;
+      if (c[base + i] !== 0) out[count++] = i;
+    }
+    return count;
+  }
+
+  legalMoves(s: MancalaState): number[] {
+    const buf = new Int32Array(this.n);
+    return Array.from(buf.subarray(0, this.legalMovesInto(s, buf)));
+  }
+
+  isLegal(s: MancalaState, move: number): boolean {
+    return Number.isInteger(move) && move >= 0 && move < this.n && !this.isOver(s) && this.pit(s, this.toMove(s), move) > 0;
+  }
+
+  play(s: MancalaState, move: number): MancalaState {
+    if (!this.isLegal(s, move)) throw new RangeError(`illegal move ${move} for ${this.toMove(s) === 0 ? 'bottom' : 'top'} in ${this.describe(s)}`);
+    const out = this.newState();
+    this.playInto(s, move, out);
+    return out;
+  }
+
+  /** The hot path: sow pit `move` (sowing index) of the player to move into `out`; no allocation. */
+  playInto(s: MancalaState, move: number, out: MancalaState): void {
+    this.counters.plays++;
+    const from = s.words;
+    const to = out.words;
+    for (let k = 0; k < this.wordCount; k++) to[k] = from[k]!;
+    const c = out.cells;
+    const n = this.n;
+    const w = this.w;
+    const pl = c[w]!;
+    const own = pl === 0 ? n : 2 * n + 1;
+    const opp = pl === 0 ? 2 * n + 1 : n;
+    let idx = pl === 0 ? move : n + 1 + move;
+    let seeds = c[idx]!;
+    c[idx] = 0;
+    // Whole laps (2N+1 cells, the opponent's store skipped) put one stone everywhere, origin included.
+    const lap = w - 1;
+    if (seeds >= lap) {
+      const laps = (seeds / lap) | 0;
+      for (let k = 0; k < w; k++) if (k !== opp) c[k] += laps;
+      seeds -= laps * lap;
+    }
+    while (seeds > 0) {
+      idx++;
+      if (idx === w) idx = 0;
+      if (idx === opp) continue;
+      c[idx]++;
+      seeds--;
+    }
+    if (idx !== own || !this.freeTurn) {
+      // The last stone made an own pit hold exactly one: it was empty, so this is a capture.
+      if (idx !== own && this.captureMode !== CAPTURE_NONE && c[idx] === 1 && (pl === 0 ? idx < n : idx > n)) {
+        const o = 2 * n - idx;
+        const taken = c[o]!;
+        if (taken > 0 || this.captureEmpty) {
+          c[o] = 0;
+          if (this.captureMode === CAPTURE_LAST_AND_OPPOSITE) {
+            c[own] += taken + 1;
+            c[idx] = 0;
+          } else {
+            c[own] += taken;
+          }
+        }
+      }
+      c[w] = pl ^ 1;
+    }
+    // Game over? Rows are rarely empty, so scanning to the first stone beats summing them.
+    let over: boolean;
+    if (this.endEither) over = rowEmpty(c, 0, n) || rowEmpty(c, n + 1, 2 * n + 1);
+    else over = c[w] === 0 ? rowEmpty(c, 0, n) : rowEmpty(c, n + 1, 2 * n + 1);
+    c[w + 1] = over ? 1 : 0;
+  }
+
+  key(s: MancalaState): string {
+    // One UTF-16 unit a cell (counts stay below 65536): short keys, cheap to hash.
+    return String.fromCharCode.apply(null, s.cells.subarray(0, this.w + 1) as unknown as number[]);
+  }
+
+  /** A one-line description: rows left to right as the bottom player sees them. */
+  describe(s: MancalaState): string {
+    const n = this.n;
+    const top = Array.from({ length: n }, (_, pos) => this.pit(s, 1, n - 1 - pos));
+    const bottom = this.row(s, 0);
+    return `top [${top.join(' ')}] store ${this.store(s, 1)}, bottom [${bottom.join(' ')}] store ${this.store(s, 0)}, ${this.toMove(s) === 0 ? 'bottom' : 'top'} to move`;
+  }
+
+  // ---- names -------------------------------------------------------------------------------
+
+  /** Left-to-right position (as the bottom player sees the board) of p's pit with sowing index i. */
+  position(p: Player, i: number): number {
+    return p === 0 ? i : this.n - 1 - i;
+  }
+
+  /** The name of p's pit with sowing index i, in the profile's naming. */
+  pitName(p: Player, i: number): string {
+    const pos = this.position(p, i);
+    if (this.rules.pitNaming === 'csci561') return `${p === 0 ? 'B' : 'A'}${pos + 2}`;
+    return `${p === 0 ? 'B' : 'T'}${pos}`;
+  }
+
+  moveName(s: MancalaState, move: number): string {
+    return this.pitName(this.toMove(s), move);
+  }
+
+  parseMove(s: MancalaState, text: string): number | undefined {
+    const p = this.toMove(s);
+    const t = text.trim().toUpperCase();
+    for (let i = 0; i < this.n; i++) if (this.pitName(p, i) === t) return i;
+    // A bare number is the pit's position from the left, as the pit names number it.
+    if (/^\d+$/.test(t)) {
+      const first = this.rules.pitNaming === 'csci561' ? 2 : 0;
+      const pos = Number(t) - first;
+      if (pos >= 0 && pos < this.n) return p === 0 ? pos : this.n - 1 - pos;
+    }
+    return undefined;
+  }
+
+  // ---- rendering ---------------------------------------------------------------------------
+
+  render(s: MancalaState): string {
+    const n = this.n;
+    const top: string[] = [];
+    const bottom: string[] = [];
+    const topNames: string[] = [];
+    const bottomNames: string[] = [];
+    for (let pos = 0; pos < n; pos++) {
+      const j = n - 1 - pos;
+      top.push(String(this.pit(s, 1, j)));
+      topNames.push(this.pitName(1, j));
+      bottom.push(String(this.pit(s, 0, pos)));
+      bottomNames.push(this.pitName(0, pos));
+    }
+    const cellW = Math.max(3, ...top.map((x) => x.length), ...bottom.map((x) => x.length), ...topNames.map((x) => x.length)) + 2;
+    const topStore = String(this.store(s, 1));
+    const bottomStore = String(this.store(s, 0));
+    const margin = Math.max(topStore.length, 3) + 1;
+    const pad = (x: string) => x.padStart(Math.ceil((cellW + x.length) / 2)).padEnd(cellW);
+    const rule = ' '.repeat(margin) + '+' + Array(n).fill('-'.repeat(cellW)).join('+') + '+';
+    const row = (cells: string[]) => ' '.repeat(margin) + '|' + cells.map(pad).join('|') + '|';
+    const names = (cells: string[]) => ' '.repeat(margin + 1) + cells.map(pad).join(' ');
+    const middle = topStore.padStart(margin - 1) + ' ' + rule.trimStart().replace(/\+$/, '+') + ' ' + bottomStore;
+    const lines = [names(topNames), rule, row(top), middle, row(bottom), rule, names(bottomNames)];
+    const stores = `stores: top ${topStore} (left), bottom ${bottomStore} (right)`;
+    if (this.isOver(s)) {
+      lines.push(`${stores}; game over: after the sweep bottom ${this.finalStore(s, 0)}, top ${this.finalStore(s, 1)}`);
+    } else {
+      lines.push(`${stores}; ${this.toMove(s) === 0 ? 'bottom' : 'top'} to move`);
+    }
+    return lines.join('\n');
+  }
+}
