@@ -4,13 +4,16 @@
  * children too); ties go to the first best move. With caching, a transposition table keyed on
  * (position, player to move, depth left) stores values with their bound type, so a cached entry
  * is only used where it cannot change a value: caching changes node counts, never moves or values.
+ *
+ * Trace events are emitted by small methods of SearchStack so this function stays small enough
+ * for V8 to inline the game's calls into it: it is the hot loop of every benchmark.
  */
 import type { Game } from '../../framework/contracts/game.ts';
-import { DEADLINE_MASK, SearchStack, type SearchParams, type SearchResult } from './search-stack.ts';
+import { DEADLINE_MASK, INF, SearchStack, type SearchParams, type SearchResult } from './search-stack.ts';
 
 const EXACT = 0;
-const LOWER = 1; // the value is at least this (a max node pruned, or a min node whose children all failed high)
-const UPPER = 2; // the value is at most this
+const LOWER = 1; // the value is at least this (a max node pruned)
+const UPPER = 2; // the value is at most this (every child failed low)
 
 interface Entry {
   value: number;
@@ -26,29 +29,21 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
   }
 
   protected searchRoot(s: S, depth: number): number {
-    return this.ab(s, depth, 0, -1e9, 1e9, "root");
+    return this.ab(s, depth, 0, -INF, INF, 'root');
   }
 
   private ab(s: S, depth: number, ply: number, alpha: number, beta: number, name: string): number {
     if ((++this.nodes & DEADLINE_MASK) === 0 && this.pastDeadline()) return 0;
     const game: Game<S> = this.game;
-    const trace = this.trace;
-    const over = game.isOver(s);
-    if (over || depth <= 0) {
-      const value = this.evaluate(s, over);
-      if (!over) this.cutoff = true;
-      if (trace) {
-        trace({ type: 'leaf', name, level: this.levelOf(depth), maximizing: game.toMove(s) === this.root, value, reason: over ? 'game-over' : 'depth', alpha, beta });
-      }
-      return value;
-    }
-    let key = '';
+    const traced = this.trace !== undefined;
+    if (depth <= 0 || game.isOver(s)) return this.evaluateLeaf(s, depth, name, alpha, beta);
     const table = this.table;
+    let key = '';
     if (table !== undefined) {
       key = game.key(s) + '|' + depth;
       const hit = table.get(key);
       if (hit !== undefined && (hit.bound === EXACT || (hit.bound === LOWER ? hit.value >= beta : hit.value <= alpha))) {
-        if (trace) trace({ type: 'cached', name, level: this.levelOf(depth), value: hit.value });
+        if (traced) this.traceCached(name, depth, hit.value);
         return hit.value;
       }
     }
@@ -56,9 +51,8 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
     const betaIn = beta;
     const mover = game.toMove(s);
     const maximizing = mover === this.root;
-    const level = trace ? this.levelOf(depth) : 0;
-    let v = maximizing ? -1e9 : 1e9;
-    if (trace) trace({ type: 'enter', name, level, maximizing, value: v, alpha, beta });
+    let v = maximizing ? -INF : INF;
+    if (traced) this.traceNode('enter', name, depth, maximizing, v, alpha, beta);
     if (ply + 1 >= this.states.length) this.ensure(ply + 1);
     const moves = this.moves[ply]!;
     const count = game.legalMovesInto(s, moves);
@@ -67,37 +61,34 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
       const m = moves[i]!;
       game.playInto(s, m, child);
       const childDepth = this.turnUnit && game.toMove(child) === mover && !game.isOver(child) ? depth : depth - 1;
-      const cv = this.ab(child, childDepth, ply + 1, alpha, beta, trace ? game.moveName(s, m) : '');
+      const childName = traced ? game.moveName(s, m) : '';
+      // Leaves are most of the nodes: evaluate them here rather than through a recursive call.
+      const cv =
+        childDepth <= 0 || game.isOver(child)
+          ? this.leaf(child, childDepth, childName, alpha, beta)
+          : this.ab(child, childDepth, ply + 1, alpha, beta, childName);
       if (this.aborted) return 0;
+      let cut: boolean;
       if (maximizing) {
         if (cv > v) {
           v = cv;
           if (ply === 0) this.bestMove = m;
         }
-        if (v >= beta) {
-          if (trace) {
-            trace({ type: 'update', name, level, maximizing, value: v, alpha, beta });
-            trace({ type: 'prune', name, level, maximizing, value: v, alpha, beta, skipped: count - i - 1 });
-          }
-          break;
-        }
-        if (v > alpha) alpha = v;
+        cut = v >= beta;
+        if (!cut && v > alpha) alpha = v;
       } else {
         if (cv < v) v = cv;
-        if (v <= alpha) {
-          if (trace) {
-            trace({ type: 'update', name, level, maximizing, value: v, alpha, beta });
-            trace({ type: 'prune', name, level, maximizing, value: v, alpha, beta, skipped: count - i - 1 });
-          }
-          break;
-        }
-        if (v < beta) beta = v;
+        cut = v <= alpha;
+        if (!cut && v < beta) beta = v;
       }
-      if (trace) trace({ type: 'update', name, level, maximizing, value: v, alpha, beta });
+      if (traced) {
+        // On a prune the node shows its value with alpha and beta as they were (seed 000's log).
+        this.traceNode('update', name, depth, maximizing, v, alpha, beta);
+        if (cut) this.tracePrune(name, depth, maximizing, v, alpha, beta, count - i - 1);
+      }
+      if (cut) break;
     }
-    if (table !== undefined) {
-      table.set(key, { value: v, bound: v <= alphaIn ? UPPER : v >= betaIn ? LOWER : EXACT });
-    }
+    if (table !== undefined) table.set(key, { value: v, bound: v <= alphaIn ? UPPER : v >= betaIn ? LOWER : EXACT });
     return v;
   }
 }

@@ -5,7 +5,7 @@
  * an exact value, so a hit returns what the subtree would have returned.
  */
 import type { Game } from '../../framework/contracts/game.ts';
-import { SearchStack, type SearchParams, type SearchResult } from './search-stack.ts';
+import { DEADLINE_MASK, INF, SearchStack, type SearchParams, type SearchResult } from './search-stack.ts';
 
 export class MinimaxSearch<S> extends SearchStack<S> {
   private readonly table: Map<string, number> | undefined;
@@ -20,45 +20,44 @@ export class MinimaxSearch<S> extends SearchStack<S> {
   }
 
   private mm(s: S, depth: number, ply: number, name: string): number {
-    if (this.visit()) return 0;
+    if ((++this.nodes & DEADLINE_MASK) === 0 && this.pastDeadline()) return 0;
     const game: Game<S> = this.game;
-    const trace = this.trace;
+    const traced = this.trace !== undefined;
     const over = game.isOver(s);
     if (over || depth <= 0) {
       const value = this.evaluate(s, over);
-      if (!over) this.cutoff = true;
-      if (trace) trace({ type: 'leaf', name, level: this.levelOf(depth), maximizing: game.toMove(s) === this.root, value, reason: over ? 'game-over' : 'depth' });
+      if (traced) this.traceLeaf(s, name, depth, value, over);
       return value;
     }
-    let key = '';
     const table = this.table;
+    let key = '';
     if (table !== undefined) {
       key = game.key(s) + '|' + depth;
       const hit = table.get(key);
       if (hit !== undefined) {
-        if (trace) trace({ type: 'cached', name, level: this.levelOf(depth), value: hit });
+        if (traced) this.traceCached(name, depth, hit);
         return hit;
       }
     }
     const mover = game.toMove(s);
     const maximizing = mover === this.root;
-    const level = trace ? this.levelOf(depth) : 0;
-    let v = maximizing ? -Infinity : Infinity;
-    if (trace) trace({ type: 'enter', name, level, maximizing, value: v });
-    this.ensure(ply + 1);
+    let v = maximizing ? -INF : INF;
+    if (traced) this.traceNode('enter', name, depth, maximizing, v);
+    if (ply + 1 >= this.states.length) this.ensure(ply + 1);
     const moves = this.moves[ply]!;
     const count = game.legalMovesInto(s, moves);
     const child = this.states[ply + 1]!;
     for (let i = 0; i < count; i++) {
       const m = moves[i]!;
       game.playInto(s, m, child);
-      const cv = this.mm(child, this.childDepth(child, mover, depth), ply + 1, trace ? game.moveName(s, m) : '');
+      const childDepth = this.turnUnit && game.toMove(child) === mover && !game.isOver(child) ? depth : depth - 1;
+      const cv = this.mm(child, childDepth, ply + 1, traced ? game.moveName(s, m) : '');
       if (this.aborted) return 0;
       if (maximizing ? cv > v : cv < v) {
         v = cv;
         if (ply === 0) this.bestMove = m;
       }
-      if (trace) trace({ type: 'update', name, level, maximizing, value: v });
+      if (traced) this.traceNode('update', name, depth, maximizing, v);
     }
     if (table !== undefined) table.set(key, v);
     return v;

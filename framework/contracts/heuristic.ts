@@ -21,13 +21,12 @@ export const heuristicSchema = z.object({
 /** Wraps a heuristic so each call is counted in the game's counters (the "evaluations" a report shows). */
 export function countingHeuristic<S>(h: Heuristic<S>, game: Game<S>): Heuristic<S> {
   const counters = game.counters;
-  const evaluate = h.evaluate;
   return {
     name: h.name,
     games: h.games,
     evaluate(state, player, g) {
       counters.evaluations++;
-      return evaluate.call(h, state, player, g);
+      return h.evaluate(state, player, g);
     },
   };
 }

@@ -17,6 +17,7 @@
  */
 import { SearchCounters, type Game, type Player } from '../../contracts/game.ts';
 import type { MancalaRules } from './rules.ts';
+import { compileSowing, type SowFunction } from './sowing.ts';
 
 /**
  * One position. `cells` is the board (layout above); `words` views the same bytes as 64-bit
@@ -34,9 +35,6 @@ export class MancalaState {
   }
 }
 
-const CAPTURE_NONE = 0;
-const CAPTURE_LAST_AND_OPPOSITE = 1;
-const CAPTURE_OPPOSITE_ONLY = 2;
 
 /** Cells hold counts below 2^20 (see MancalaState); 40,000 is 20 pits a side of 1,000 stones. */
 export const MAX_TOTAL_STONES = 40_000;
@@ -57,13 +55,9 @@ export class MancalaGame implements Game<MancalaState> {
   readonly w: number;
   readonly maxMoves: number;
 
-  // Rule flags as plain numbers/booleans so the hot loop stays monomorphic.
-  private readonly freeTurn: boolean;
-  private readonly captureMode: number;
-  private readonly captureEmpty: boolean;
   private readonly endEither: boolean;
-  /** 64-bit words a state occupies */
-  private readonly wordCount: number;
+  /** the move function compiled for these rules (sowing.ts) */
+  private readonly sow: SowFunction;
   /** search order for each player: sowing indices, N for the bottom player then N for the top */
   private readonly order: Int32Array;
 
@@ -72,12 +66,8 @@ export class MancalaGame implements Game<MancalaState> {
     this.n = rules.pits;
     this.w = 2 * rules.pits + 2;
     this.maxMoves = rules.pits;
-    this.wordCount = rules.pits + 2;
+    this.sow = compileSowing(rules);
     this.name = name ?? `mancala(${rules.pits},${rules.seeds})`;
-    this.freeTurn = rules.freeTurn;
-    this.captureMode =
-      rules.capture === 'none' ? CAPTURE_NONE : rules.capture === 'opposite-only' ? CAPTURE_OPPOSITE_ONLY : CAPTURE_LAST_AND_OPPOSITE;
-    this.captureEmpty = rules.captureEmptyOpposite;
     this.endEither = rules.gameEnd === 'either-row-empty';
     const n = rules.pits;
     this.order = new Int32Array(2 * n);
@@ -251,54 +241,7 @@ export class MancalaGame implements Game<MancalaState> {
   /** The hot path: sow pit `move` (sowing index) of the player to move into `out`; no allocation. */
   playInto(s: MancalaState, move: number, out: MancalaState): void {
     this.counters.plays++;
-    const from = s.words;
-    const to = out.words;
-    for (let k = 0; k < this.wordCount; k++) to[k] = from[k]!;
-    const c = out.cells;
-    const n = this.n;
-    const w = this.w;
-    const pl = c[w]!;
-    const own = pl === 0 ? n : 2 * n + 1;
-    const opp = pl === 0 ? 2 * n + 1 : n;
-    let idx = pl === 0 ? move : n + 1 + move;
-    let seeds = c[idx]!;
-    c[idx] = 0;
-    // Whole laps (2N+1 cells, the opponent's store skipped) put one stone everywhere, origin included.
-    const lap = w - 1;
-    if (seeds >= lap) {
-      const laps = (seeds / lap) | 0;
-      for (let k = 0; k < w; k++) if (k !== opp) c[k] += laps;
-      seeds -= laps * lap;
-    }
-    while (seeds > 0) {
-      idx++;
-      if (idx === w) idx = 0;
-      if (idx === opp) continue;
-      c[idx]++;
-      seeds--;
-    }
-    if (idx !== own || !this.freeTurn) {
-      // The last stone made an own pit hold exactly one: it was empty, so this is a capture.
-      if (idx !== own && this.captureMode !== CAPTURE_NONE && c[idx] === 1 && (pl === 0 ? idx < n : idx > n)) {
-        const o = 2 * n - idx;
-        const taken = c[o]!;
-        if (taken > 0 || this.captureEmpty) {
-          c[o] = 0;
-          if (this.captureMode === CAPTURE_LAST_AND_OPPOSITE) {
-            c[own] += taken + 1;
-            c[idx] = 0;
-          } else {
-            c[own] += taken;
-          }
-        }
-      }
-      c[w] = pl ^ 1;
-    }
-    // Game over? Rows are rarely empty, so scanning to the first stone beats summing them.
-    let over: boolean;
-    if (this.endEither) over = rowEmpty(c, 0, n) || rowEmpty(c, n + 1, 2 * n + 1);
-    else over = c[w] === 0 ? rowEmpty(c, 0, n) : rowEmpty(c, n + 1, 2 * n + 1);
-    c[w + 1] = over ? 1 : 0;
+    this.sow(s.words, out.words, out.cells, move);
   }
 
   key(s: MancalaState): string {
