@@ -201,7 +201,7 @@ export class MancalaGame implements Game<MancalaState> {
 
   score(s: MancalaState, p: Player): number {
     const d = this.finalStore(s, 0) - this.finalStore(s, 1);
-    return p === 0 ? d : -d;
+    return p === 0 ? d : 0 - d; // 0 - d, not -d: a tie is 0 for both players, never -0
   }
 
   // ---- moves -------------------------------------------------------------------------------
@@ -264,26 +264,28 @@ export class MancalaGame implements Game<MancalaState> {
     return p === 0 ? i : this.n - 1 - i;
   }
 
-  /** The name of p's pit with sowing index i, in the profile's naming. */
+  /**
+   * The name of p's pit with sowing index i, in the profile's naming. 'bt' counts each row from
+   * its owner's left, as seed 001's figures do ("captured the six stones in T1"): B0 and T0 are
+   * the pits furthest from their stores. 'csci561' counts both rows left to right as the bottom
+   * player sees the board, from 2 (A1 and B(N+2) are the stores).
+   */
   pitName(p: Player, i: number): string {
-    const pos = this.position(p, i);
-    if (this.rules.pitNaming === 'csci561') return `${p === 0 ? 'B' : 'A'}${pos + 2}`;
-    return `${p === 0 ? 'B' : 'T'}${pos}`;
+    if (this.rules.pitNaming === 'csci561') return `${p === 0 ? 'B' : 'A'}${this.position(p, i) + 2}`;
+    return `${p === 0 ? 'B' : 'T'}${i}`;
   }
 
   moveName(s: MancalaState, move: number): string {
     return this.pitName(this.toMove(s), move);
   }
 
+  /** A pit of the player to move, by its name ("B3", "t2") or the name's number alone ("3"). */
   parseMove(s: MancalaState, text: string): number | undefined {
     const p = this.toMove(s);
     const t = text.trim().toUpperCase();
-    for (let i = 0; i < this.n; i++) if (this.pitName(p, i) === t) return i;
-    // A bare number is the pit's position from the left, as the pit names number it.
-    if (/^\d+$/.test(t)) {
-      const first = this.rules.pitNaming === 'csci561' ? 2 : 0;
-      const pos = Number(t) - first;
-      if (pos >= 0 && pos < this.n) return p === 0 ? pos : this.n - 1 - pos;
+    for (let i = 0; i < this.n; i++) {
+      const name = this.pitName(p, i);
+      if (name === t || name.slice(1) === t) return i;
     }
     return undefined;
   }
@@ -310,7 +312,7 @@ export class MancalaGame implements Game<MancalaState> {
     const pad = (x: string) => x.padStart(Math.ceil((cellW + x.length) / 2)).padEnd(cellW);
     const rule = ' '.repeat(margin) + '+' + Array(n).fill('-'.repeat(cellW)).join('+') + '+';
     const row = (cells: string[]) => ' '.repeat(margin) + '|' + cells.map(pad).join('|') + '|';
-    const names = (cells: string[]) => ' '.repeat(margin + 1) + cells.map(pad).join(' ');
+    const names = (cells: string[]) => (' '.repeat(margin + 1) + cells.map(pad).join(' ')).trimEnd();
     const middle = topStore.padStart(margin - 1) + ' ' + rule.trimStart().replace(/\+$/, '+') + ' ' + bottomStore;
     const lines = [names(topNames), rule, row(top), middle, row(bottom), rule, names(bottomNames)];
     const stores = `stores: top ${topStore} (left), bottom ${bottomStore} (right)`;

@@ -1,0 +1,134 @@
+/**
+ * The JSON board form, our own:
+ *
+ *   {
+ *     "top": [4,4,4,4,4,4],
+ *     "bottom": [4,4,4,4,4,4],
+ *     "stores": {"top": 0, "bottom": 0},
+ *     "toMove": "bottom",
+ *     "profile": "csc384"
+ *   }
+ *
+ * - `top`, `bottom`: each row's pits LEFT TO RIGHT AS THE BOTTOM PLAYER SEES THE BOARD, so
+ *   top[i] is opposite bottom[i]; 1..20 pits a row, both rows the same length, 0..1000 stones a pit.
+ *   The bottom player sows left to right (into its store on the right), the top player right to
+ *   left (into its store on the left).
+ * - `stores`: whole numbers ≥ 0.
+ * - `toMove` (optional): "bottom" or "top".
+ * - `profile` (optional): the rules profile the board is meant for (profiles.ts).
+ * Unknown fields are errors, so a misspelt one is not silently ignored. Errors name the file and
+ * the field path: `board.json: field "stores.top": expected a whole number ≥ 0, got -1`.
+ */
+import { z } from 'zod';
+import { UserError } from '../../../errors.ts';
+import type { MancalaGame, MancalaState } from '../engine.ts';
+import { PROFILE_NAMES } from '../profiles.ts';
+import { LIMITS } from '../rules.ts';
+import { MAX_TOTAL_STONES } from '../engine.ts';
+import { checkTotal, quote, stateToBoard, type BoardSpec } from './board.ts';
+
+const WHOLE = 'expected a whole number ≥ 0';
+const ROW = `expected a list of ${LIMITS.minPits} to ${LIMITS.maxPits} pit counts`;
+
+const pitCount = z
+  .number({ error: WHOLE })
+  .refine(Number.isInteger, { error: WHOLE })
+  .min(0, { error: WHOLE })
+  .max(MAX_TOTAL_STONES, { error: `expected at most ${MAX_TOTAL_STONES} stones a pit` });
+const storeCount = z.number({ error: WHOLE }).refine(Number.isInteger, { error: WHOLE }).min(0, { error: WHOLE });
+const row = z
+  .array(pitCount, { error: ROW })
+  .min(LIMITS.minPits, { error: ROW })
+  .max(LIMITS.maxPits, { error: ROW });
+
+const STORE_KEYS = ['top', 'bottom'] as const;
+const ROOT_KEYS = ['top', 'bottom', 'stores', 'toMove', 'profile'] as const;
+
+const boardSchema = z.strictObject(
+  {
+    top: row,
+    bottom: row,
+    stores: z.strictObject({ top: storeCount, bottom: storeCount }, { error: 'expected an object {"top": …, "bottom": …}' }),
+    toMove: z.enum(['bottom', 'top'], { error: 'expected "bottom" or "top"' }).optional(),
+    profile: z.enum(PROFILE_NAMES as [string, ...string[]], { error: `expected one of ${PROFILE_NAMES.join(', ')}` }).optional(),
+  },
+  { error: 'expected a JSON object with "top", "bottom" and "stores"' },
+);
+
+/** "stores.top", "top[3]" */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('');
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let v = data;
+  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return v;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return quote(value);
+  return String(value);
+}
+
+/** The first problem zod found, as one line naming the file and the field. */
+function issueMessage(fileName: string, data: unknown, issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = issue.path.length === 0 ? ROOT_KEYS : STORE_KEYS;
+    return `${fileName}: field "${fieldPath([...issue.path, issue.keys[0]!])}": unknown field; expected ${allowed.join(', ')}`;
+  }
+  const value = valueAt(data, issue.path);
+  const where = issue.path.length === 0 ? `${fileName}:` : `${fileName}: field "${fieldPath(issue.path)}":`;
+  return value === undefined ? `${where} ${issue.message}, but it is missing` : `${where} ${issue.message}, got ${describe(value)}`;
+}
+
+/** JSON.parse's complaint on one line, at the line it points to when it gives a position. */
+function syntaxError(fileName: string, text: string, e: SyntaxError): UserError {
+  const position = /at position (\d+)/.exec(e.message);
+  const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
+  // Node quotes the whole input after a bad token ("…, "{\n…" is not valid JSON"): leave it out.
+  const reason = e.message.replace(/ in JSON at position \d+.*$/s, '').replace(/, .* is not valid JSON$/s, '').replace(/\s+/g, ' ');
+  return new UserError(`${fileName}${line === undefined ? '' : `:${line}`}: expected valid JSON (${reason})`);
+}
+
+export function parseJsonBoard(text: string, fileName: string): BoardSpec {
+  const source = text.replace(/^\uFEFF/, '');
+  let data: unknown;
+  try {
+    data = JSON.parse(source);
+  } catch (e) {
+    if (e instanceof SyntaxError) throw syntaxError(fileName, source, e);
+    throw e;
+  }
+  const parsed = boardSchema.safeParse(data);
+  if (!parsed.success) throw new UserError(issueMessage(fileName, data, parsed.error.issues[0]!));
+  const { top, bottom, stores, toMove, profile } = parsed.data;
+  if (bottom.length !== top.length) {
+    throw new UserError(`${fileName}: field "bottom": expected ${top.length} pits (as many as "top"), got ${bottom.length}`);
+  }
+  const board: BoardSpec = { top, bottom, topStore: stores.top, bottomStore: stores.bottom };
+  if (toMove !== undefined) board.toMove = toMove === 'bottom' ? 0 : 1;
+  if (profile !== undefined) board.profile = profile;
+  checkTotal(board, fileName);
+  return board;
+}
+
+/** The JSON form of a board: one field a line, each row on one line. */
+export function writeJsonBoard(board: BoardSpec): string {
+  const fields = [
+    `"top": ${JSON.stringify(board.top)}`,
+    `"bottom": ${JSON.stringify(board.bottom)}`,
+    `"stores": {"top": ${board.topStore}, "bottom": ${board.bottomStore}}`,
+  ];
+  if (board.toMove !== undefined) fields.push(`"toMove": ${JSON.stringify(board.toMove === 0 ? 'bottom' : 'top')}`);
+  if (board.profile !== undefined) fields.push(`"profile": ${JSON.stringify(board.profile)}`);
+  return `{\n  ${fields.join(',\n  ')}\n}\n`;
+}
+
+/** The JSON form of `state`, as it stands, with the player to move. */
+export function writeJson(game: MancalaGame, state: MancalaState): string {
+  return writeJsonBoard(stateToBoard(game, state));
+}
