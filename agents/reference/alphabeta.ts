@@ -54,11 +54,11 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
     let v = maximizing ? -INF : INF;
     if (traced) this.traceNode('enter', name, depth, maximizing, v, alpha, beta);
     if (ply + 1 >= this.states.length) this.ensure(ply + 1);
-    const moves = this.moves[ply]!;
-    const count = game.legalMovesInto(s, moves);
     const child = this.states[ply + 1]!;
-    for (let i = 0; i < count; i++) {
-      const m = moves[i]!;
+    const candidates = game.maxMoves;
+    for (let k = 0; k < candidates; k++) {
+      const m = game.moveAt(s, k);
+      if (m < 0) continue;
       game.playInto(s, m, child);
       const childDepth = this.turnUnit && game.toMove(child) === mover && !game.isOver(child) ? depth : depth - 1;
       const childName = traced ? game.moveName(s, m) : '';
@@ -84,7 +84,7 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
       if (traced) {
         // On a prune the node shows its value with alpha and beta as they were (seed 000's log).
         this.traceNode('update', name, depth, maximizing, v, alpha, beta);
-        if (cut) this.tracePrune(name, depth, maximizing, v, alpha, beta, count - i - 1);
+        if (cut) this.tracePrune(name, depth, maximizing, v, alpha, beta, this.movesAfter(s, k));
       }
       if (cut) break;
     }

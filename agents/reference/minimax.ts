@@ -44,11 +44,11 @@ export class MinimaxSearch<S> extends SearchStack<S> {
     let v = maximizing ? -INF : INF;
     if (traced) this.traceNode('enter', name, depth, maximizing, v);
     if (ply + 1 >= this.states.length) this.ensure(ply + 1);
-    const moves = this.moves[ply]!;
-    const count = game.legalMovesInto(s, moves);
     const child = this.states[ply + 1]!;
-    for (let i = 0; i < count; i++) {
-      const m = moves[i]!;
+    const candidates = game.maxMoves;
+    for (let k = 0; k < candidates; k++) {
+      const m = game.moveAt(s, k);
+      if (m < 0) continue;
       game.playInto(s, m, child);
       const childDepth = this.turnUnit && game.toMove(child) === mover && !game.isOver(child) ? depth : depth - 1;
       const cv = this.mm(child, childDepth, ply + 1, traced ? game.moveName(s, m) : '');

@@ -141,6 +141,13 @@ export abstract class SearchStack<S> {
     return value;
   }
 
+  /** Legal moves after candidate k: what a prune skips (for traces). */
+  protected movesAfter(s: S, k: number): number {
+    let count = 0;
+    for (let j = k + 1; j < this.game.maxMoves; j++) if (this.game.moveAt(s, j) >= 0) count++;
+    return count;
+  }
+
   // ---- trace events (kept out of the search functions so those stay small) -----------------
 
   protected traceLeaf(s: S, name: string, depth: number, value: number, over: boolean, alpha?: number, beta?: number): void {

@@ -65,6 +65,9 @@ class TreeGame implements Game<TreeState> {
   isLegal(s: TreeState, move: number): boolean {
     return this.legalMoves(s).includes(move);
   }
+  moveAt(s: TreeState, k: number): number {
+    return k < (this.node(s).moves?.length ?? 0) ? k : -1;
+  }
   play(s: TreeState, move: number): TreeState {
     const out = this.newState();
     this.playInto(s, move, out);

@@ -222,6 +222,13 @@ export class MancalaGame implements Game<MancalaState> {
     return count;
   }
 
+  moveAt(s: MancalaState, k: number): number {
+    const c = s.cells;
+    const top = c[this.w] === 1;
+    const i = this.order[top ? this.n + k : k]!;
+    return c[top ? this.n + 1 + i : i] !== 0 ? i : -1;
+  }
+
   legalMoves(s: MancalaState): number[] {
     const buf = new Int32Array(this.n);
     return Array.from(buf.subarray(0, this.legalMovesInto(s, buf)));

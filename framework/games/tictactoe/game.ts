@@ -213,6 +213,10 @@ export class TicTacToeGame implements Game<TicTacToeState> {
     return count;
   }
 
+  moveAt(s: TicTacToeState, k: number): number {
+    return s.cells[k] === 0 ? k : -1;
+  }
+
   legalMoves(s: TicTacToeState): number[] {
     const buf = new Int32Array(9);
     return Array.from(buf.subarray(0, this.legalMovesInto(s, buf)));
