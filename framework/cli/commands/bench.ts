@@ -1,0 +1,98 @@
+/**
+ * `mancala bench`: speed figures that stay comparable from run to run and with the C baseline
+ * (../shared/bench/kalah.c): perft and reference alpha-beta on Kalah(6,4) under the
+ * kalah-empty-capture rules (kalah.c's default), each the best of a few runs because these
+ * machines are shared and noisy. perft's rate counts moves played (kalah.c's "mps"); alpha-beta's
+ * counts positions visited (kalah.c's "nps").
+ */
+import { Option, type Command } from 'commander';
+import type { DepthUnit } from '../../search/conventions.ts';
+import { setupGame } from '../game-setup.ts';
+import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '../options.ts';
+import { measurePerft } from './perft.ts';
+import { planSearch, runSearch } from './search.ts';
+
+interface BenchCase {
+  bench: 'perft' | 'alphabeta';
+  rules: string;
+  pits: number;
+  seeds: number;
+  unit: DepthUnit;
+  depth: number;
+}
+
+/** Depths chosen so each run takes roughly 0.5–1.5 s here (Node 20, 2 shared cores). */
+export const BENCH_CASES: readonly BenchCase[] = [
+  { bench: 'perft', rules: 'kalah-empty-capture', pits: 6, seeds: 4, unit: 'move', depth: 10 },
+  { bench: 'perft', rules: 'kalah-empty-capture', pits: 6, seeds: 4, unit: 'turn', depth: 7 },
+  { bench: 'alphabeta', rules: 'kalah-empty-capture', pits: 6, seeds: 4, unit: 'move', depth: 14 },
+];
+
+export interface BenchResult extends BenchCase {
+  /** perft: positions at the depth; alpha-beta: the move and value found */
+  leaves?: number;
+  move?: number;
+  value?: number | null;
+  /** what the rate counts: moves played (perft) or positions visited (alpha-beta) */
+  counted: 'moves' | 'nodes';
+  count: number;
+  /** the fastest of the runs */
+  ms: number;
+  perSecond: number;
+  runs: number;
+}
+
+async function runOnce(c: BenchCase): Promise<Omit<BenchResult, 'runs'>> {
+  const setup = setupGame({ game: 'mancala', rules: c.rules, pits: c.pits, seeds: c.seeds });
+  if (c.bench === 'perft') {
+    const r = measurePerft(setup, c.depth, c.unit);
+    return { ...c, leaves: r.leaves, counted: 'moves', count: r.moves, ms: r.ms, perSecond: Math.round(perSecond(r.moves, r.ms)) };
+  }
+  const plan = planSearch({ algo: 'alphabeta', depth: c.depth, unit: c.unit, terminal: 'score' }, setup);
+  const r = await runSearch(setup, plan);
+  return { ...c, move: r.move, value: r.value, counted: 'nodes', count: r.nodes, ms: r.ms, perSecond: Math.round(perSecond(r.nodes, r.ms)) };
+}
+
+export async function runBenchCase(c: BenchCase, runs: number): Promise<BenchResult> {
+  let best: Omit<BenchResult, 'runs'> | undefined;
+  for (let k = 0; k < runs; k++) {
+    const r = await runOnce(c);
+    if (best === undefined || r.ms < best.ms) best = r;
+  }
+  return { ...best!, ms: roundMs(best!.ms), runs };
+}
+
+function resultLine(r: BenchResult): string {
+  const what =
+    r.bench === 'perft'
+      ? `${grouped(r.leaves!)} leaves, ${grouped(r.count)} moves`
+      : `move ${r.move}, value ${r.value}, ${grouped(r.count)} nodes`;
+  return (
+    `${r.bench.padEnd(9)} ${r.rules}(${r.pits},${r.seeds}) depth ${String(r.depth).padStart(2)} unit ${r.unit.padEnd(4)}  ` +
+    `${what} in ${r.ms.toFixed(1)} ms: ${millions(r.perSecond)} ${r.counted}/s`
+  );
+}
+
+export function addBenchCommand(program: Command, io: CliIo): void {
+  program
+    .command('bench')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4)')
+    .description(
+      'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
+        'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
+        'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
+    )
+    .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
+    .option('--json', 'JSON output: {"node", "results": [{bench, rules, depth, unit, count, ms, perSecond, …}]}')
+    .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
+    .action(async (opts: { repeat: number; json?: boolean }) => {
+      if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
+      const results: BenchResult[] = [];
+      for (const c of BENCH_CASES) {
+        const r = await runBenchCase(c, opts.repeat);
+        results.push(r);
+        if (!opts.json) io.out(resultLine(r) + '\n');
+      }
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results }) + '\n');
+    });
+}
