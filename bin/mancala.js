@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 // The `mancala` command: plain JavaScript that lets Node load the TypeScript sources through tsx,
 // so the CLI runs right after `npm ci` with no build step.
+import { setFlagsFromString } from 'node:v8';
 import { register } from 'tsx/esm/api';
+
+// Set before any of our code is compiled. Measured on the alpha-beta benchmark (Kalah(6,4),
+// depth 14, a fresh process as compare.sh runs it): feedback vectors from the first call and a
+// larger inlining budget let the hot search reach optimised code sooner and inline the engine's
+// calls, about 4% more nodes per second. They change speed only, never results.
+setFlagsFromString('--no-lazy-feedback-allocation');
+setFlagsFromString('--max-inlined-bytecode-size=1000');
+setFlagsFromString('--max-inlined-bytecode-size-cumulative=3000');
 
 register();
 
