@@ -71,11 +71,14 @@ class PerftWalker<S> {
       this.earlyTerminals++;
       return 0;
     }
-    return this.turnUnit ? this.expandTurn(s, game.toMove(s), depth, ply) : this.expandMove(s, depth, ply);
+    return this.expand(s, game.toMove(s), depth, ply);
   }
 
-  /** Each child is one level down. */
-  private expandMove(s: S, depth: number, ply: number): number {
+  /**
+   * The children of s, one level down; in unit `turn` a free turn continues `mover`'s turn at the
+   * same depth, so every move sequence of a turn is counted.
+   */
+  private expand(s: S, mover: Player, depth: number, ply: number): number {
     const game = this.game;
     if (ply + 1 >= this.states.length) this.ensure(ply + 1);
     const moves = this.moves[ply]!;
@@ -85,23 +88,7 @@ class PerftWalker<S> {
     let total = 0;
     for (let i = 0; i < n; i++) {
       game.playInto(s, moves[i]!, child);
-      total += this.count(child, depth - 1, ply + 1);
-    }
-    return total;
-  }
-
-  /** All move sequences of `mover`'s turn: a free turn continues the turn at the same depth. */
-  private expandTurn(s: S, mover: Player, depth: number, ply: number): number {
-    const game = this.game;
-    if (ply + 1 >= this.states.length) this.ensure(ply + 1);
-    const moves = this.moves[ply]!;
-    const child = this.states[ply + 1]!;
-    const n = game.legalMovesInto(s, moves);
-    this.moveCount += n;
-    let total = 0;
-    for (let i = 0; i < n; i++) {
-      game.playInto(s, moves[i]!, child);
-      if (game.toMove(child) === mover && !game.isOver(child)) total += this.expandTurn(child, mover, depth, ply + 1);
+      if (this.turnUnit && game.toMove(child) === mover && !game.isOver(child)) total += this.expand(child, mover, depth, ply + 1);
       else total += this.count(child, depth - 1, ply + 1);
     }
     return total;
@@ -123,7 +110,7 @@ class PerftWalker<S> {
       const m = moves[i]!;
       game.playInto(s, m, child);
       const sameTurn = this.turnUnit && game.toMove(child) === mover && !game.isOver(child);
-      const leaves = sameTurn ? this.expandTurn(child, mover, depth, 1) : this.count(child, depth - 1, 1);
+      const leaves = sameTurn ? this.expand(child, mover, depth, 1) : this.count(child, depth - 1, 1);
       out.push({ move: m, name: game.moveName(s, m), leaves });
     }
     return out;
