@@ -33,10 +33,12 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
   }
 
   private ab(s: S, depth: number, ply: number, alpha: number, beta: number, name: string): number {
-    if ((++this.nodes & DEADLINE_MASK) === 0 && this.pastDeadline()) return 0;
+    this.nodes++;
+    if ((++this.expanded & DEADLINE_MASK) === 0 && this.pastDeadline()) return 0;
     const game: Game<S> = this.game;
     const traced = this.trace !== undefined;
-    if (depth <= 0 || game.isOver(s)) return this.evaluateLeaf(s, depth, name, alpha, beta);
+    const over = game.isOver(s);
+    if (over || depth <= 0) return this.evaluateLeaf(s, over, depth, name, alpha, beta);
     const table = this.table;
     let key = '';
     if (table !== undefined) {
@@ -63,9 +65,10 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
       const childDepth = this.turnUnit && game.toMove(child) === mover && !game.isOver(child) ? depth : depth - 1;
       const childName = traced ? game.moveName(s, m) : '';
       // Leaves are most of the nodes: evaluate them here rather than through a recursive call.
+      const childOver = game.isOver(child);
       const cv =
-        childDepth <= 0 || game.isOver(child)
-          ? this.leaf(child, childDepth, childName, alpha, beta)
+        childOver || childDepth <= 0
+          ? this.leaf(child, childOver, childDepth, childName, alpha, beta)
           : this.ab(child, childDepth, ply + 1, alpha, beta, childName);
       if (this.aborted) return 0;
       let cut: boolean;

@@ -20,7 +20,8 @@ export class MinimaxSearch<S> extends SearchStack<S> {
   }
 
   private mm(s: S, depth: number, ply: number, name: string): number {
-    if ((++this.nodes & DEADLINE_MASK) === 0 && this.pastDeadline()) return 0;
+    this.nodes++;
+    if ((++this.expanded & DEADLINE_MASK) === 0 && this.pastDeadline()) return 0;
     const game: Game<S> = this.game;
     const traced = this.trace !== undefined;
     const over = game.isOver(s);

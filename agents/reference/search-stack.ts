@@ -36,8 +36,8 @@ export interface SearchResult {
   cutoff: boolean;
 }
 
-/** The deadline is looked at once every 1024 nodes. */
-export const DEADLINE_MASK = 1023;
+/** The deadline is looked at once every 256 expanded nodes. */
+export const DEADLINE_MASK = 255;
 
 /**
  * The initial value of a max (-INF) or min (+INF) node. A small integer rather than Infinity keeps
@@ -63,6 +63,8 @@ export abstract class SearchStack<S> {
   protected states: S[] = [];
   protected moves: Int32Array[] = [];
   protected nodes = 0;
+  /** nodes that were expanded (not leaves): the deadline is checked as these grow */
+  protected expanded = 0;
   protected leaves = 0;
   protected aborted = false;
   protected cutoff = false;
@@ -129,13 +131,12 @@ export abstract class SearchStack<S> {
   }
 
   /** A child that is a leaf, evaluated without a recursive call: counted as a visited node. */
-  protected leaf(s: S, depth: number, name: string, alpha?: number, beta?: number): number {
-    if ((++this.nodes & DEADLINE_MASK) === 0 && this.pastDeadline()) return 0;
-    return this.evaluateLeaf(s, depth, name, alpha, beta);
+  protected leaf(s: S, over: boolean, depth: number, name: string, alpha?: number, beta?: number): number {
+    this.nodes++; // the deadline is watched at expanded nodes, each of which has at most maxMoves leaves
+    return this.evaluateLeaf(s, over, depth, name, alpha, beta);
   }
 
-  protected evaluateLeaf(s: S, depth: number, name: string, alpha?: number, beta?: number): number {
-    const over = this.game.isOver(s);
+  protected evaluateLeaf(s: S, over: boolean, depth: number, name: string, alpha?: number, beta?: number): number {
     const value = this.evaluate(s, over);
     if (this.trace !== undefined) this.traceLeaf(s, name, depth, value, over, alpha, beta);
     return value;
