@@ -38,15 +38,18 @@ export function sowingSource(rules: MancalaRules): string {
       const taken = c[o];
       ${rules.captureEmptyOpposite ? '' : 'if (taken > 0) {'}
       c[o] = 0;
+      captured = true;
       ${rules.capture === 'last-and-opposite' ? 'c[own] += taken + 1; c[idx] = 0;' : 'c[own] += taken;'}
       ${rules.captureEmptyOpposite ? '' : '}'}
     }`;
   const turnEnds = rules.freeTurn ? 'idx !== own' : 'true';
   const bottomEmpty = `rowEmpty(c, 0, ${n})`;
   const topEmpty = `rowEmpty(c, ${n + 1}, ${2 * n + 1})`;
+  // Either row empty: before a legal move both rows hold stones, and sowing only adds to the
+  // opponent's row, so that row can only have emptied through a capture.
   const over =
     rules.gameEnd === 'either-row-empty'
-      ? `${bottomEmpty} || ${topEmpty}`
+      ? `pl === 0 ? ${bottomEmpty} || (captured && ${topEmpty}) : ${topEmpty} || (captured && ${bottomEmpty})`
       : `c[${W}] === 0 ? ${bottomEmpty} : ${topEmpty}`;
   return `
   function rowEmpty(c, from, to) {
@@ -60,6 +63,7 @@ export function sowingSource(rules: MancalaRules): string {
     const opp = pl === 0 ? ${2 * n + 1} : ${n};
     let idx = pl === 0 ? move : ${n + 1} + move;
     let seeds = c[idx];
+    let captured = false;
     c[idx] = 0;
     if (seeds >= ${lap}) {
       const laps = (seeds / ${lap}) | 0;
