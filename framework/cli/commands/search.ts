@@ -52,13 +52,8 @@ interface SearchOptions extends GameOptions {
   trace?: boolean;
 }
 
-export interface SearchReport {
-  move: number;
-  moveName: string;
-  value: number | null;
-  nodes: number;
-  evaluations: number;
-  ms: number;
+/** What the search will do, from the flags, the board file and the profile's conventions. */
+export interface SearchPlan {
   algo: SearchAlgo;
   /** null: no depth limit */
   depth: number | null;
@@ -66,21 +61,21 @@ export interface SearchReport {
   terminal: TerminalEvaluation;
   caching: boolean;
   heuristic: string;
+  seed: number;
+}
+
+/** What `search --json` prints: the issue's six fields first, then the plan it followed. */
+export interface SearchReport extends Omit<SearchPlan, 'seed'> {
+  move: number;
+  moveName: string;
+  value: number | null;
+  nodes: number;
+  evaluations: number;
+  ms: number;
   game: string;
   rules: string | null;
   player: string;
   trace?: TraceEvent[];
-}
-
-/** What the search will do, from the flags, the board file and the profile's conventions. */
-export interface SearchPlan {
-  algo: SearchAlgo;
-  depth: number | null;
-  unit: DepthUnit;
-  terminal: TerminalEvaluation;
-  caching: boolean;
-  heuristic: string;
-  seed: number;
 }
 
 export function planSearch(opts: Partial<SearchOptions>, setup: GameSetup): SearchPlan {
