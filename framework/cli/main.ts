@@ -11,6 +11,7 @@ import { addBenchCommand } from './commands/bench.ts';
 import { addDemoCommand } from './commands/demo.ts';
 import { addPerftCommand } from './commands/perft.ts';
 import { addSearchCommand } from './commands/search.ts';
+import { registerSuiteCommand } from './commands/suite.ts';
 import type { CliIo } from './options.ts';
 
 export type { CliIo } from './options.ts';
@@ -41,7 +42,7 @@ export function oneLine(message: string): string {
 export function buildProgram(io: CliIo): Command {
   const program = new Command('mancala');
   program
-    .description('Teach and grade game-playing AI on Mancala (Kalah): perft, reference searches, benchmarks.')
+    .description('Teach and grade game-playing AI on Mancala (Kalah): grade submissions on suites, reference searches, perft, benchmarks.')
     .version(version(), '-V, --version')
     // Errors are printed by main() as one line; commander only throws them.
     .configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} })
@@ -52,6 +53,9 @@ export function buildProgram(io: CliIo): Command {
       [
         '',
         'Examples:',
+        '  $ mancala grade agents/examples/alice --suite testcases/kalah-basics',
+        '  $ mancala check my-agent.ts',
+        '  $ mancala suite bless testcases/kalah-basics',
         '  $ mancala demo',
         '  $ mancala perft --rules kalah --depth 8 --unit turn',
         '  $ mancala search --rules kalah-empty-capture --pits 6 --seeds 4 --algo alphabeta --depth 14 --unit move --json',
@@ -63,6 +67,7 @@ export function buildProgram(io: CliIo): Command {
   // Subcommands copy the output and exit settings above when they are created.
   addPerftCommand(program, io);
   addSearchCommand(program, io);
+  registerSuiteCommand(program, io);
   addBenchCommand(program, io);
   addDemoCommand(program, io);
   return program;

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { GradeReport } from '../report.ts';
+import { renderCheck, renderConsole } from './console.ts';
+import { sampleReport, visibleOnly } from './test-fixture.ts';
+
+const ESC = '\u001b';
+
+/** Lines of `text` from the one starting with `start` up to the next blank line. */
+function block(text: string, start: string): string[] {
+  const lines = text.split('\n');
+  const from = lines.findIndex((l) => l.startsWith(start));
+  expect(from).toBeGreaterThanOrEqual(0);
+  const to = lines.findIndex((l, i) => i > from && l === '');
+  return lines.slice(from, to === -1 ? undefined : to);
+}
+
+describe('renderConsole', () => {
+  const report = sampleReport();
+
+  it('gives each submission a header with its score, a line per failed case and a summary per category', () => {
+    const text = renderConsole(report, { color: false, verbose: false });
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      'Suite kalah-basics: 3 submissions',
+      'Isolation: each submission ran in its own sandboxed process; the network was NOT cut off. unshare is not available here: the network was reachable',
+    ]);
+    expect(block(text, 'alice')).toEqual([
+      'alice  2.3 / 15  1 of 6 cases passed  submissions/alice',
+      '  ✗ failed   move-02    expected move B3 (value 4), got B4 (value 2)',
+      '  ✗ error    nodes-01   TypeError: cannot read "pits" of undefined, <script>alert(\'x\')</script> & more',
+      '  ✗ timeout  nodes-02   no answer within 1000 ms (the limit); the process was killed',
+      '  ✗ memory   deep-01    the process went over its 256 MB memory limit',
+      '  ✗ failed   secret-02  HIDDEN-ANSWER: won 3 of 10 games',
+      '  · move       2 / 4  1 of 2 passed',
+      '  · nodes    0.3 / 4  0 of 2 passed',
+      '  · playoff    0 / 7  0 of 2 passed',
+      '  note: role agent: agent.ts',
+      '  note: refused symlink agents/evil -> /etc/passwd',
+    ]);
+    expect(block(text, 'bob')).toEqual([
+      'bob  15 / 15  all 6 cases passed  submissions/bob',
+      '  · move     4 / 4  2 of 2 passed',
+      '  · nodes    4 / 4  2 of 2 passed',
+      '  · playoff  7 / 7  2 of 2 passed',
+    ]);
+    // a name or path with a newline stays on its header line
+    expect(text).toContain('=HYPERLINK("http://evil.example","click")  4 / 15  all 2 cases passed  submissions/a, "b" c\n');
+    expect(text.endsWith('3 submissions: mean 7.1 / 15, 2 with every case passed\n')).toBe(true);
+  });
+
+  it('verbose: passed cases too, and whole messages, indented', () => {
+    const text = renderConsole(report, { color: false, verbose: true });
+    const alice = block(text, 'alice');
+    expect(alice.slice(0, 7)).toEqual([
+      'alice  2.3 / 15  1 of 6 cases passed  submissions/alice',
+      '  ✓ passed   move-01  opening, "free turn" pit',
+      '  ✗ failed   move-02',
+      '      expected move B3 (value 4), got B4 (value 2)',
+      '      position: 4,4,4,4,4,4 / 4,4,4,4,4,4',
+      '      reproduce: mancala search --rules kalah --depth 4',
+      '  ✗ error    nodes-01',
+    ]);
+    expect(alice).toContain('        at chooseMove (agent.ts:12:5)');
+    expect(block(text, 'bob')).toContain('  ✓ passed  deep-01');
+  });
+
+  it('never lets student text drive the terminal: no escape or control character without color', () => {
+    for (const verbose of [false, true]) {
+      const text = renderConsole(report, { color: false, verbose });
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\p{Cs}/u);
+    }
+  });
+
+  it('with color: only our own SGR sequences', () => {
+    const text = renderConsole(report, { color: true, verbose: true });
+    expect(text).toContain(`${ESC}[31m✗${ESC}[39m`);
+    expect(text).toContain(`${ESC}[32m✓${ESC}[39m`);
+    const sequences = text.match(/\u001b\[[0-9;]*m/g) ?? [];
+    expect(new Set(sequences)).toEqual(new Set(['1', '22', '2', '31', '39', '32', '33'].map((n) => `${ESC}[${n}m`)));
+    expect(text.replace(/\u001b\[[0-9;]*m/g, '')).toBe(renderConsole(report, { color: false, verbose: true }));
+  });
+});
+
+describe('renderCheck', () => {
+  it('lists every visible case with ✓ or ✗, whole messages for failures, and what to do', () => {
+    const text = renderCheck(visibleOnly(sampleReport()), { color: false });
+    expect(block(text, 'kalah-basics: submissions/alice')).toEqual([
+      'kalah-basics: submissions/alice',
+      '  ✓ [move] move-01 — opening, "free turn" pit',
+      '  ✗ [move] move-02',
+      '      expected move B3 (value 4), got B4 (value 2)',
+      '      position: 4,4,4,4,4,4 / 4,4,4,4,4,4',
+      '      reproduce: mancala search --rules kalah --depth 4',
+      '  ✗ [nodes] nodes-01 (error)',
+      '      TypeError: cannot read "pits" of undefined, <script>alert(\'x\')</script> & more',
+      '        at chooseMove (agent.ts:12:5)',
+      '      red nul bell   ünïcödé 😀 =cmd()',
+      '  ✗ [nodes] nodes-02 (timeout)',
+      '      no answer within 1000 ms (the limit); the process was killed',
+      '  note: role agent: agent.ts',
+      '  note: refused symlink agents/evil -> /etc/passwd',
+      '3 of 4 cases failed — fix these before submitting',
+    ]);
+    expect(block(text, 'kalah-basics: submissions/bob')).toEqual([
+      'kalah-basics: submissions/bob',
+      '  ✓ [move] move-01',
+      '  ✓ [move] move-02',
+      '  ✓ [nodes] nodes-01',
+      '  ✓ [nodes] nodes-02',
+      'all 4 visible cases passed',
+    ]);
+  });
+
+  it('never shows a case that is not visible, even when the report holds one', () => {
+    const report = sampleReport();
+    const text = renderCheck(report, { color: true });
+    for (const secret of ['deep-01', 'secret-02', 'HIDDEN-ANSWER', 'playoff', 'memory limit']) expect(text).not.toContain(secret);
+    expect(text).toContain('3 of 4 cases failed');
+  });
+
+  it('says so when nothing is visible, and words one failure in the singular', () => {
+    const report = sampleReport();
+    const hidden: GradeReport = { ...report, submissions: [{ ...report.submissions[2]!, cases: report.submissions[2]!.cases.map((c) => ({ ...c, visibility: 'hidden' as const })) }] };
+    expect(renderCheck(hidden, { color: false })).toBe('kalah-basics: submissions/bob\nno visible cases to check\n');
+    const one: GradeReport = { ...report, submissions: [{ ...report.submissions[0]!, notes: [], cases: report.submissions[0]!.cases.slice(0, 2) }] };
+    expect(renderCheck(one, { color: false }).endsWith('\n1 of 2 cases failed — fix it before submitting\n')).toBe(true);
+  });
+});

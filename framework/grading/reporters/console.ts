@@ -1,0 +1,136 @@
+/**
+ * What people read in a terminal: `renderConsole` for the instructor after `mancala grade`, and
+ * `renderCheck` for the student after `mancala check`.
+ *
+ * Every string that may come from a student (messages, submission names, paths) goes through
+ * `plainText`/`oneLine` first: a message must not be able to clear the screen, move the cursor or
+ * reorder text with bidi overrides in the instructor's terminal.
+ */
+import type { CaseReport, GradeReport, SubmissionReport } from '../report.ts';
+import type { CaseStatus } from '../types.ts';
+import { caseTitle, categoryTotals, countStatuses, isolationLine } from './summary.ts';
+import { firstLine, formatPoints, oneLine, plainText } from './text.ts';
+
+type Paint = (text: string) => string;
+interface Palette {
+  bold: Paint;
+  dim: Paint;
+  red: Paint;
+  green: Paint;
+  yellow: Paint;
+}
+
+const sgr =
+  (open: number, close: number): Paint =>
+  (text) =>
+    `\u001b[${open}m${text}\u001b[${close}m`;
+const COLOR: Palette = { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), green: sgr(32, 39), yellow: sgr(33, 39) };
+const plain: Paint = (text) => text;
+const NO_COLOR: Palette = { bold: plain, dim: plain, red: plain, green: plain, yellow: plain };
+
+function palette(color: boolean): Palette {
+  return color ? COLOR : NO_COLOR;
+}
+
+/** passed green, failed red, the process's own troubles (error, timeout, memory) yellow. */
+function statusPaint(p: Palette, status: CaseStatus): Paint {
+  return status === 'passed' ? p.green : status === 'failed' ? p.red : p.yellow;
+}
+
+function mark(p: Palette, status: CaseStatus): string {
+  return statusPaint(p, status)(status === 'passed' ? '✓' : '✗');
+}
+
+/** Every line of `text` indented by `indent`. */
+function indented(text: string, indent: string): string[] {
+  return plainText(text)
+    .replace(/\s+$/, '')
+    .split('\n')
+    .map((line) => `${indent}${line}`);
+}
+
+export interface ConsoleOptions {
+  color: boolean;
+  /** every case (passed ones too) and whole messages, not just their first lines */
+  verbose: boolean;
+}
+
+function caseLines(p: Palette, cases: readonly CaseReport[], verbose: boolean): string[] {
+  const shown = verbose ? cases : cases.filter((c) => c.status !== 'passed');
+  const statusWidth = Math.max(0, ...shown.map((c) => c.status.length));
+  const idWidth = Math.max(0, ...shown.map((c) => oneLine(c.id).length));
+  const lines: string[] = [];
+  for (const c of shown) {
+    const status = statusPaint(p, c.status)(c.status.padEnd(statusWidth));
+    const id = oneLine(c.id).padEnd(idWidth);
+    const head = `  ${mark(p, c.status)} ${status}  ${id}`;
+    if (verbose) {
+      const about = c.description ? `  ${p.dim(oneLine(c.description))}` : '';
+      lines.push(`${head.trimEnd()}${about}`);
+      if (c.message !== '') lines.push(...indented(c.message, '      '));
+    } else {
+      lines.push(`${head}  ${firstLine(c.message)}`.trimEnd());
+    }
+  }
+  return lines;
+}
+
+function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): string[] {
+  const counts = countStatuses(s.cases);
+  const score = `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}`;
+  const verdict = counts.passed === s.cases.length ? p.green(`all ${s.cases.length} cases passed`) : `${counts.passed} of ${s.cases.length} cases passed`;
+  const lines = [`${p.bold(oneLine(s.id))}  ${p.bold(score)}  ${verdict}  ${p.dim(oneLine(s.path))}`];
+  lines.push(...caseLines(p, s.cases, verbose));
+  const totals = categoryTotals(s.cases);
+  const nameWidth = Math.max(0, ...totals.map((t) => oneLine(t.name).length));
+  const pointsWidth = Math.max(0, ...totals.map((t) => `${formatPoints(t.score)} / ${formatPoints(t.maxScore)}`.length));
+  for (const t of totals) {
+    const points = `${formatPoints(t.score)} / ${formatPoints(t.maxScore)}`.padStart(pointsWidth);
+    lines.push(`  ${p.dim('·')} ${oneLine(t.name).padEnd(nameWidth)}  ${points}  ${t.passed} of ${t.cases} passed`);
+  }
+  for (const note of s.notes) lines.push(`  ${p.dim(`note: ${oneLine(note)}`)}`);
+  return lines;
+}
+
+/** The instructor's report after `mancala grade`. Ends with a newline. */
+export function renderConsole(report: GradeReport, options: ConsoleOptions): string {
+  const p = palette(options.color);
+  const n = report.submissions.length;
+  const lines = [`${p.bold(`Suite ${oneLine(report.suite)}`)}: ${n} submission${n === 1 ? '' : 's'}`];
+  const isolation = isolationLine(report.isolation);
+  lines.push(report.isolation.network ? p.dim(isolation) : p.yellow(isolation));
+  for (const s of report.submissions) lines.push('', ...submissionBlock(p, s, options.verbose));
+  if (n > 1) {
+    const mean = report.submissions.reduce((total, s) => total + s.score, 0) / n;
+    const max = Math.max(...report.submissions.map((s) => s.maxScore));
+    const perfect = report.submissions.filter((s) => s.cases.every((c) => c.status === 'passed')).length;
+    lines.push('', `${n} submissions: mean ${formatPoints(mean)} / ${formatPoints(max)}, ${perfect} with every case passed`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The student's view after `mancala check`: every visible case with ✓ or ✗, the whole message of
+ * each failure, and a last line saying what to do. Cases that are not `visible` are never shown,
+ * whatever the report holds (the runner already leaves them out; this is a second lock).
+ */
+export function renderCheck(report: GradeReport, options: { color: boolean }): string {
+  const p = palette(options.color);
+  const lines: string[] = [];
+  for (const s of report.submissions) {
+    const cases = s.cases.filter((c) => c.visibility === 'visible');
+    if (lines.length > 0) lines.push('');
+    lines.push(p.bold(`${oneLine(report.suite)}: ${oneLine(s.path)}`));
+    for (const c of cases) {
+      const status = c.status === 'passed' || c.status === 'failed' ? '' : ` ${statusPaint(p, c.status)(`(${c.status})`)}`;
+      lines.push(`  ${mark(p, c.status)} ${oneLine(caseTitle(c))}${status}`);
+      if (c.status !== 'passed' && c.message !== '') lines.push(...indented(c.message, '      '));
+    }
+    for (const note of s.notes) lines.push(`  ${p.dim(`note: ${oneLine(note)}`)}`);
+    const failed = cases.filter((c) => c.status !== 'passed').length;
+    if (cases.length === 0) lines.push('no visible cases to check');
+    else if (failed === 0) lines.push(p.green(`all ${cases.length} visible case${cases.length === 1 ? '' : 's'} passed`));
+    else lines.push(p.red(`${failed} of ${cases.length} case${cases.length === 1 ? '' : 's'} failed — fix ${failed === 1 ? 'it' : 'these'} before submitting`));
+  }
+  return `${lines.join('\n')}\n`;
+}

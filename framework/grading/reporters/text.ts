@@ -1,0 +1,61 @@
+/**
+ * Number rounding and string hygiene shared by the reporters.
+ *
+ * Messages carry what a student's agent printed or threw, so any of them may hold ANSI escapes,
+ * control characters, lone surrogates or bidi overrides. Each output format cleans them its own
+ * way: the terminal must not obey them, XML 1.0 cannot hold some of them at all.
+ */
+
+/** 0 rather than -0, so "-0" never prints. */
+function unsigned(x: number): number {
+  return x === 0 ? 0 : x;
+}
+
+/** Scores to 1e-6: hides float noise (0.1 + 0.2) and keeps every real fraction of a point. */
+export function roundScore(x: number): number {
+  return unsigned(Math.round(x * 1e6) / 1e6);
+}
+
+/** Milliseconds to 0.1. */
+export function roundMs(x: number): number {
+  return unsigned(Math.round(x * 10) / 10);
+}
+
+/** Points for people: at most two decimals, no trailing zeros ("7.5", "3.33", "10"). */
+export function formatPoints(x: number): string {
+  return String(unsigned(Math.round(x * 100) / 100));
+}
+
+// CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and the two-byte escapes (ESC + one of @..Z \ ] ^ _ etc.).
+const ANSI_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
+
+/** Removes ANSI escape sequences (colours, cursor moves, terminal titles). */
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI_SEQUENCE, '');
+}
+
+// C0 controls but tab and newline, DEL, C1 controls (0x9B is a one-byte CSI), bidi embeddings,
+// overrides and isolates (they reorder what the reader sees), U+FFFE/U+FFFF, and lone surrogates.
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]|\p{Cs}/gu;
+
+/**
+ * Text safe to show as plain text (a terminal, Gradescope's "text" format): no escape sequences,
+ * no control characters but newline and tab, line ends as "\n".
+ */
+export function plainText(text: string): string {
+  return stripAnsi(text).replace(/\r\n?/g, '\n').replace(UNPRINTABLE, '');
+}
+
+/** `plainText` on one line: newlines and tabs become spaces (names, ids, paths in a header). */
+export function oneLine(text: string): string {
+  return plainText(text).replace(/[\n\t]+/g, ' ');
+}
+
+/** The first non-empty line of a message, trimmed. */
+export function firstLine(text: string): string {
+  for (const line of plainText(text).split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed !== '') return trimmed;
+  }
+  return '';
+}
