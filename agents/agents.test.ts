@@ -346,13 +346,13 @@ describe('strong', () => {
 });
 
 describe('the advanced heuristic', () => {
-  // Both sides reference alpha-beta at depth 3 (unit move, Kalah(6,4)); 5 openings of 2-4 random
-  // moves, each played twice with colours swapped. Larger measurements are in the report.
+  // Both sides reference alpha-beta at depth 3 (unit move, Kalah(6,4)); 15 openings of 2-4 random
+  // moves, each played twice with colours swapped. Larger measurements are in the README.
   it('beats basic in a small seeded match', async () => {
     const game = mancala('kalah', 6, 4);
     let advancedWins = 0;
     let basicWins = 0;
-    for (let g = 0; g < 10; g++) {
+    for (let g = 0; g < 30; g++) {
       const start = opening(game, 2 + ((g >> 1) % 3), 200 + (g >> 1));
       const advancedFirst = g % 2 === 0;
       const options: AgentOptions = { depth: 3, unit: 'move', terminal: 'score' };
@@ -361,7 +361,7 @@ describe('the advanced heuristic', () => {
       if (forAdvanced > 0) advancedWins++;
       else if (forAdvanced < 0) basicWins++;
     }
-    expect(advancedWins).toBeGreaterThanOrEqual(6);
+    expect(advancedWins).toBeGreaterThanOrEqual(16);
     expect(advancedWins).toBeGreaterThan(basicWins);
   });
 

@@ -23,6 +23,14 @@ describe('createRandom', () => {
     for (const b of buckets) expect(Math.abs(b - 2000)).toBeLessThan(200);
   });
 
+  it('starts well for small seeds: the first draws of seeds 0..199 spread over [0, 1)', () => {
+    // A re-seeded random agent plays its first draw: those must not all be near 1 (they were).
+    const first = Array.from({ length: 200 }, (_, seed) => createRandom(seed)());
+    const buckets = Array<number>(4).fill(0);
+    for (const v of first) buckets[Math.floor(v * 4)]!++;
+    for (const b of buckets) expect(b).toBeGreaterThan(25); // 50 expected in each
+  });
+
   it('rejects a seed that is not a whole number', () => {
     expect(() => createRandom(1.5)).toThrow(/whole number/);
     expect(() => createRandom(Number.NaN)).toThrow(/whole number/);
