@@ -58,24 +58,32 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
     if (ply + 1 >= this.states.length) this.ensure(ply + 1);
     const child = this.states[ply + 1]!;
     const candidates = game.maxMoves;
+    // The root's best move is kept here and stored once when the root is done: a store that
+    // first runs millions of nodes into the search would throw away its optimised code.
+    let best = -1;
     for (let k = 0; k < candidates; k++) {
       const m = game.moveAt(s, k);
       if (m < 0) continue;
       game.playInto(s, m, child);
-      const childDepth = this.turnUnit && game.toMove(child) === mover && !game.isOver(child) ? depth : depth - 1;
-      const childName = traced ? game.moveName(s, m) : '';
-      // Leaves are most of the nodes: evaluate them here rather than through a recursive call.
       const childOver = game.isOver(child);
-      const cv =
-        childOver || childDepth <= 0
-          ? this.leaf(child, childOver, childDepth, childName, alpha, beta)
-          : this.ab(child, childDepth, ply + 1, alpha, beta, childName);
-      if (this.aborted) return 0;
+      const childDepth = this.turnUnit && !childOver && game.toMove(child) === mover ? depth : depth - 1;
+      const childName = traced ? game.moveName(s, m) : '';
+      let cv: number;
+      if (childOver || childDepth <= 0) {
+        // Leaves are most of the nodes: evaluate them here rather than through a recursive call.
+        cv = this.leaf(child, childOver, childDepth, childName, alpha, beta);
+      } else {
+        cv = this.ab(child, childDepth, ply + 1, alpha, beta, childName);
+        if (this.aborted) {
+          if (ply === 0 && best >= 0) this.bestMove = best;
+          return 0;
+        }
+      }
       let cut: boolean;
       if (maximizing) {
         if (cv > v) {
           v = cv;
-          if (ply === 0) this.bestMove = m;
+          best = m;
         }
         cut = v >= beta;
         if (!cut && v > alpha) alpha = v;
@@ -91,6 +99,7 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
       }
       if (cut) break;
     }
+    if (ply === 0 && best >= 0) this.bestMove = best;
     if (table !== undefined) table.set(key, { value: v, bound: v <= alphaIn ? UPPER : v >= betaIn ? LOWER : EXACT });
     return v;
   }

@@ -4,8 +4,9 @@
  * Every search spends most of its time here, so instead of one function that reads the rule
  * flags and the board size on every call, we generate the source for one rule set with those
  * folded in as constants (the state copy unrolled to N+2 word moves, the capture and end rules
- * reduced to the branches that apply) and compile it with `new Function`. V8 then sees small,
- * branch-light, monomorphic code: about 1.3x faster than the generic form on Kalah(6,4).
+ * reduced to the branches that apply, one branch per player with its stores and row as constants)
+ * and compile it with `new Function`. V8 then sees small, branch-light, monomorphic code: about
+ * 1.3x faster than the generic form on Kalah(6,4).
  * The generated code is plain arithmetic on the two typed arrays it is handed; no user input
  * reaches the source text (only validated integers and enums).
  *
@@ -29,61 +30,118 @@ export function sowingSource(rules: MancalaRules): string {
   const W = 2 * n + 2; // board cells; c[W] = player to move, c[W + 1] = over
   const lap = W - 1;
   const copy = Array.from({ length: n + 2 }, (_, k) => `to[${k}] = from[${k}];`).join(' ');
-  const capture =
-    rules.capture === 'none'
-      ? ''
-      : `
-    if (idx !== own && c[idx] === 1 && (pl === 0 ? idx < ${n} : idx > ${n})) {
-      const o = ${2 * n} - idx;
-      const taken = c[o];
-      ${rules.captureEmptyOpposite ? '' : 'if (taken > 0) {'}
-      c[o] = 0;
-      captured = true;
-      ${rules.capture === 'last-and-opposite' ? 'c[own] += taken + 1; c[idx] = 0;' : 'c[own] += taken;'}
-      ${rules.captureEmptyOpposite ? '' : '}'}
-    }`;
-  const turnEnds = rules.freeTurn ? 'idx !== own' : 'true';
-  const bottomEmpty = `rowEmpty(c, 0, ${n})`;
-  const topEmpty = `rowEmpty(c, ${n + 1}, ${2 * n + 1})`;
-  // Either row empty: before a legal move both rows hold stones, and sowing only adds to the
-  // opponent's row, so that row can only have emptied through a capture.
-  const over =
-    rules.gameEnd === 'either-row-empty'
-      ? `pl === 0 ? ${bottomEmpty} || (captured && ${topEmpty}) : ${topEmpty} || (captured && ${bottomEmpty})`
-      : `c[${W}] === 0 ? ${bottomEmpty} : ${topEmpty}`;
-  return `
-  function rowEmpty(c, from, to) {
-    for (let k = from; k < to; k++) if (c[k] !== 0) return false;
-    return true;
-  }
-  return function sow(from, to, c, move) {
-    ${copy}
-    const pl = c[${W}];
-    const own = pl === 0 ? ${n} : ${2 * n + 1};
-    const opp = pl === 0 ? ${2 * n + 1} : ${n};
-    let idx = pl === 0 ? move : ${n + 1} + move;
+  // A row is empty when the OR of its cells is 0 (cells are ≥ 0): unrolled, no loop or call.
+  const rowEmpty = (from: number) => `(${Array.from({ length: n }, (_, k) => `c[${from + k}]`).join(' | ')}) === 0`;
+  const bottomEmpty = rowEmpty(0);
+  const topEmpty = rowEmpty(n + 1);
+  // The move of one player, with its store, the store it skips and its row folded in as constants.
+  const half = (p: 0 | 1): string => {
+    const own = p === 0 ? n : 2 * n + 1;
+    const opp = p === 0 ? 2 * n + 1 : n;
+    const ownRow = p === 0 ? `idx < ${n}` : `idx > ${n}`;
+    // A loop, not unrolled: laps are rare, and a longer function would be inlined into the search less.
+    const laps =
+      p === 0
+        ? `for (let k = 0; k < ${opp}; k++) c[k] = (c[k] + laps) | 0;`
+        : `for (let k = 0; k < ${W}; k++) if (k !== ${opp}) c[k] = (c[k] + laps) | 0;`;
+    // The next cell: the skipped store is the last cell for the bottom player, cell N for the top one.
+    const next = p === 0 ? `if (idx === ${opp}) idx = 0;` : `if (idx === ${W}) idx = 0; else if (idx === ${opp}) idx = ${opp + 1};`;
+    const capture =
+      rules.capture === 'none'
+        ? ''
+        : `
+      if (idx !== ${own} && c[idx] === 1 && ${ownRow}) {
+        const o = ${2 * n} - idx;
+        const taken = c[o];
+        ${rules.captureEmptyOpposite ? '' : 'if (taken > 0) {'}
+        c[o] = 0;
+        captured = true;
+        ${rules.capture === 'last-and-opposite' ? `c[${own}] = (c[${own}] + taken + 1) | 0; c[idx] = 0;` : `c[${own}] = (c[${own}] + taken) | 0;`}
+        ${rules.captureEmptyOpposite ? '' : '}'}
+      }`;
+    const turnEnds = rules.freeTurn ? `idx !== ${own}` : 'true';
+    // Either row empty: before a legal move both rows hold stones, and sowing only adds to the
+    // opponent's row, so that row can only have emptied through a capture.
+    const [mine, theirs] = p === 0 ? [bottomEmpty, topEmpty] : [topEmpty, bottomEmpty];
+    const over = rules.gameEnd === 'either-row-empty' ? `${mine} || (captured && ${theirs})` : `c[${W}] === 0 ? ${bottomEmpty} : ${topEmpty}`;
+    return `
+    let idx = ${p === 0 ? 'move' : `(${n + 1} + move) | 0`};
     let seeds = c[idx];
     let captured = false;
     c[idx] = 0;
     if (seeds >= ${lap}) {
       const laps = (seeds / ${lap}) | 0;
-      for (let k = 0; k < ${W}; k++) if (k !== opp) c[k] += laps;
-      seeds -= laps * ${lap};
+      ${laps}
+      seeds = (seeds - laps * ${lap}) | 0;
     }
     while (seeds > 0) {
-      idx++;
-      if (idx === ${W}) idx = 0;
-      if (idx === opp) continue;
-      c[idx]++;
-      seeds--;
+      idx = (idx + 1) | 0;
+      ${next}
+      c[idx] = (c[idx] + 1) | 0;
+      seeds = (seeds - 1) | 0;
     }
     if (${turnEnds}) {${capture}
-      c[${W}] = pl ^ 1;
+      c[${W}] = ${1 - p};
     }
-    c[${W + 1}] = (${over}) ? 1 : 0;
+    c[${W + 1}] = (${over}) ? 1 : 0;`;
+  };
+  // Arithmetic is written "(x) | 0": V8 then adds in 32 bits without overflow checks.
+  return `
+  return function sow(from, to, c, move) {
+    ${copy}
+    if (c[${W}] === 0) {${half(0)}
+    } else {${half(1)}
+    }
   };`;
 }
 
+/** One function per rule set, shared by every game with those rules (games fork per agent call). */
+const compiled = new Map<string, SowFunction>();
+
 export function compileSowing(rules: MancalaRules): SowFunction {
-  return new Function(sowingSource(rules))() as SowFunction;
+  const source = sowingSource(rules);
+  let sow = compiled.get(source);
+  if (sow === undefined) {
+    sow = new Function(source)() as SowFunction;
+    prime(sow, rules);
+    compiled.set(source, sow);
+  }
+  return sow;
+}
+
+/**
+ * Runs every branch of a fresh move function once (laps, captures, free turns, game ends, for both
+ * players) before a search does. V8 optimises the search after a few thousand nodes; a branch it
+ * has never seen run (a pit with a whole lap of stones may first turn up millions of nodes later)
+ * would then throw the optimised code away mid-search; benchmark runs with such late
+ * deoptimisations took up to twice as long. Results do not depend on this.
+ */
+function prime(sow: SowFunction, rules: MancalaRules): void {
+  const n = rules.pits;
+  const W = 2 * n + 2;
+  const buffers = [0, 1].map(() => new ArrayBuffer(8 * (n + 2)));
+  const [a, b] = buffers.map((buffer) => ({ cells: new Int32Array(buffer), words: new Float64Array(buffer) }));
+  let seed = 1;
+  const random = (k: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed % k;
+  };
+  for (let game = 0; game < 12; game++) {
+    const from = a!.cells;
+    from.fill(0);
+    // A few games start with one big pit each, so whole laps get sown.
+    for (let i = 0; i < n; i++) {
+      from[i] = game < 4 && i === game % n ? W + 1 : Math.max(1, rules.seeds);
+      from[n + 1 + i] = game < 4 && i === (game + 1) % n ? W + 1 : Math.max(1, rules.seeds);
+    }
+    from[W] = game & 1;
+    for (let ply = 0; ply < 200 && from[W + 1] === 0; ply++) {
+      const base = from[W] === 0 ? 0 : n + 1;
+      const legal: number[] = [];
+      for (let i = 0; i < n; i++) if (from[base + i]! > 0) legal.push(i);
+      if (legal.length === 0) break;
+      sow(a!.words, b!.words, b!.cells, legal[random(legal.length)]!);
+      a!.words.set(b!.words);
+    }
+  }
 }
