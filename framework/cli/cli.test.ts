@@ -225,7 +225,7 @@ describe('user mistakes: one line naming the flag or file, exit code 2', () => {
   const malformed = join(work, 'malformed.txt');
   writeFileSync(malformed, '4,4,4\n4,x,4\n0\n0\n');
   const cases: [string, string[], RegExp][] = [
-    ['no command', [], /^mancala: missing command: expected one of perft, search, bench, demo/],
+    ['no command', [], /^mancala: missing command: expected one of perft, search, grade, check, suite, bench, demo/],
     ['an unknown command', ['frobnicate'], /^mancala: unknown command 'frobnicate'/],
     ['an unknown flag', ['perft', '--rules', 'kalah', '--depth', '2', '--bogus'], /^mancala: unknown option '--bogus'/],
     ['a missing value', ['perft', '--rules', 'kalah', '--depth'], /^mancala: option '--depth <d>' argument missing/],

@@ -9,6 +9,7 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.ts';
 import { addBenchCommand } from './commands/bench.ts';
 import { addDemoCommand } from './commands/demo.ts';
+import { addGradeCommands } from './commands/grade.ts';
 import { addPerftCommand } from './commands/perft.ts';
 import { addSearchCommand } from './commands/search.ts';
 import { registerSuiteCommand } from './commands/suite.ts';
@@ -67,6 +68,7 @@ export function buildProgram(io: CliIo): Command {
   // Subcommands copy the output and exit settings above when they are created.
   addPerftCommand(program, io);
   addSearchCommand(program, io);
+  addGradeCommands(program, io);
   registerSuiteCommand(program, io);
   addBenchCommand(program, io);
   addDemoCommand(program, io);

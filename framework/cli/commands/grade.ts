@@ -1,0 +1,172 @@
+/**
+ * `mancala grade` (the instructor's run: every case, many submissions, report files) and
+ * `mancala check` (the student's run: visible cases only, friendly output, exit 1 on a failure).
+ *
+ * Exit codes: `grade` exits 0 whenever grading completed, whatever the scores; 2 when the grader
+ * could not run (a malformed suite, unblessed cases, a bad flag). `check` exits 1 when a case failed.
+ */
+import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, parse, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cliProgress from 'cli-progress';
+import { Option, type Command } from 'commander';
+import { UserError } from '../../errors.ts';
+import { gradeSubmissions, type ProgressEvent, type VisibilityFilter } from '../../grading/runner.ts';
+import type { GradeReport } from '../../grading/report.ts';
+import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
+import { toCsv } from '../../grading/reporters/csv.ts';
+import { toGradescope } from '../../grading/reporters/gradescope.ts';
+import { toJson } from '../../grading/reporters/json.ts';
+import { toJUnit } from '../../grading/reporters/junit.ts';
+import { loadSuite } from '../../suites/load.ts';
+import { wholeNumber, type CliIo } from '../options.ts';
+
+/** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
+export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
+const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+interface GradeOptions {
+  suite: string;
+  json?: string;
+  gradescope?: string;
+  junit?: string;
+  csv?: string;
+  jobs: number;
+  visibility: VisibilityFilter;
+  verbose?: boolean;
+  progress: boolean;
+  color: boolean;
+}
+
+interface CheckOptions {
+  suite?: string[];
+  color: boolean;
+}
+
+export function addGradeCommands(program: Command, io: CliIo): void {
+  program
+    .command('grade')
+    .description('grade submissions (agent files or folders) on a suite; exits 0 when grading completed, whatever the scores')
+    .argument('<submission...>', 'agent files or submission folders')
+    .requiredOption('--suite <dir>', 'the suite folder (with suite.yaml and expected.json)')
+    .option('--json <file>', 'write the JSON report (the schema is in the README)')
+    .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
+    .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
+    .option('--csv <file>', 'write a CSV gradebook (one row per submission)')
+    .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 2)
+    .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
+    .option('--verbose', 'show every case and full messages')
+    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .option('--no-color', 'no colours in the console report')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ mancala grade agents/examples/alice --suite testcases/kalah-basics',
+        '  $ mancala grade submissions/* --suite testcases/hidden-example --csv grades.csv --jobs 2',
+      ].join('\n'),
+    )
+    .action(async (submissions: string[], opts: GradeOptions) => {
+      const suiteDir = existingDir(opts.suite, '--suite');
+      for (const s of submissions) existingPath(s, 'submission');
+      const suite = await loadSuite(suiteDir);
+      const report = await withProgress(opts.progress, (onProgress) =>
+        gradeSubmissions({ suite, submissions, visibility: opts.visibility, jobs: opts.jobs, onProgress }),
+      );
+      io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
+      writeOutputs(io, report, opts);
+    });
+
+  program
+    .command('check')
+    .description("a student's check before the deadline: the visible cases of the bundled suites (or --suite); exit 1 if one fails")
+    .argument('[path]', 'your agent file or submission folder', '.')
+    .option('--suite <dir...>', 'suite folders (default: the bundled suites)')
+    .option('--no-color', 'no colours')
+    .addHelpText('after', ['', 'Examples:', '  $ mancala check agents/my-agent', '  $ mancala check my-agent.ts --suite testcases/kalah-basics'].join('\n'))
+    .action(async (path: string, opts: CheckOptions) => {
+      existingPath(path, 'submission');
+      const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
+      let failed = 0;
+      let graded = 0;
+      for (const dir of dirs) {
+        const suite = await loadSuite(existingDir(dir, '--suite'));
+        if (!suite.cases.some((c) => c.visibility === 'visible')) continue;
+        const report = await gradeSubmissions({ suite, submissions: [path], visibility: 'visible', jobs: 1 });
+        io.out(renderCheck(report, { color: opts.color && colorWanted() }));
+        const cases = report.submissions[0]!.cases;
+        graded += cases.length;
+        failed += cases.filter((c) => c.status !== 'passed').length;
+      }
+      if (graded === 0) throw new UserError('no visible cases in the given suites: nothing to check');
+      // Exit 1, not 2: the check ran; the submission is what failed.
+      if (failed > 0) throw new UserError(`${failed} of ${graded} visible cases did not pass`, 1);
+    });
+}
+
+function colorWanted(): boolean {
+  return process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+}
+
+function existingPath(path: string, what: string): void {
+  if (!existsSync(path)) throw new UserError(`${what} ${path}: no such file or folder`);
+}
+
+function existingDir(path: string, flag: string): string {
+  if (!existsSync(path) || !statSync(path).isDirectory()) throw new UserError(`${flag} ${path}: expected a suite folder`);
+  return resolve(path);
+}
+
+/** A progress bar on stderr when it is a terminal; nothing otherwise (logs stay clean). */
+async function withProgress<T>(wanted: boolean, run: (onProgress?: (e: ProgressEvent) => void) => Promise<T>): Promise<T> {
+  if (!wanted || process.stderr.isTTY !== true) return run();
+  const bar = new cliProgress.SingleBar(
+    { format: 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', stream: process.stderr, hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  try {
+    return await run((e) => {
+      if (!started) {
+        bar.start(e.total, 0, { submission: '', caseId: '' });
+        started = true;
+      }
+      bar.update(e.done, { submission: e.submission, caseId: e.caseId });
+    });
+  } finally {
+    if (started) bar.stop();
+  }
+}
+
+function writeOutputs(io: CliIo, report: GradeReport, opts: GradeOptions): void {
+  if (opts.json) writeAtomically(opts.json, toJson(report));
+  if (opts.junit) writeAtomically(opts.junit, toJUnit(report));
+  if (opts.csv) writeAtomically(opts.csv, toCsv(report));
+  if (opts.gradescope) {
+    const many = report.submissions.length > 1;
+    report.submissions.forEach((s, k) => {
+      const file = many ? withId(opts.gradescope!, s.id) : opts.gradescope!;
+      writeAtomically(file, JSON.stringify(toGradescope(report, k), null, 2) + '\n');
+    });
+  }
+  const written = [opts.json, opts.gradescope, opts.junit, opts.csv].filter((f) => f !== undefined);
+  if (written.length > 0) io.err(`wrote ${written.join(', ')}\n`);
+}
+
+/** results.json → results.alice.json */
+function withId(file: string, id: string): string {
+  const p = parse(file);
+  return join(p.dir, `${p.name}.${id.replace(/[^\w.-]+/g, '_')}${p.ext}`);
+}
+
+/** Written beside the target then renamed: an interrupted run never leaves half a report. */
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}

@@ -1,0 +1,246 @@
+/**
+ * Grades submissions on a suite: suite + submissions in, a GradeReport out (DESIGN §2).
+ *
+ * Each submission is copied and bundled (sandbox/prepare.ts), then runs in ONE sandboxed process
+ * reused across its cases (sandbox/session.ts): a case costs a message round trip, not a process
+ * start. The case's answer comes back as an Observation; the graders compare it, here in the
+ * parent, with the blessed expectations, which never enter the submission's process.
+ *
+ * Whatever a submission does (loops, crashes, lies, exits) ends as a case status; only the grader's
+ * own failures (an unreadable suite, an unblessed case) stop a run.
+ */
+import { createHash } from 'node:crypto';
+import { basename, resolve } from 'node:path';
+import type { Player } from '../contracts/game.ts';
+import { UserError } from '../errors.ts';
+import { prepareSubmission, type PreparedSubmission } from '../sandbox/prepare.ts';
+import { hardLimitFor, SandboxSession } from '../sandbox/session.ts';
+import { isBlessed } from '../suites/load.ts';
+import type { Manifest, Suite, SuiteCase } from '../suites/types.ts';
+import { caseMessage, gradeCase } from '../../graders/index.ts';
+import type { CaseReport, GradeReport, SubmissionReport } from './report.ts';
+import type { Attempt, CaseStatus, ChildRequest, CheckResult } from './types.ts';
+
+export type VisibilityFilter = 'all' | 'visible';
+
+export interface ProgressEvent {
+  submission: string;
+  caseId: string;
+  status: CaseStatus;
+  /** cases finished so far over all submissions, and the total */
+  done: number;
+  total: number;
+}
+
+export interface GradeRunOptions {
+  suite: Suite;
+  /** agent files or submission folders, as given on the command line */
+  submissions: readonly string[];
+  /** `visible`: only the cases students may see (what `mancala check` runs) */
+  visibility: VisibilityFilter;
+  /** submissions graded at the same time (each in its own process) */
+  jobs: number;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** The cases a run grades, in suite order. */
+export function selectCases(suite: Suite, visibility: VisibilityFilter): SuiteCase[] {
+  return visibility === 'all' ? suite.cases : suite.cases.filter((c) => c.visibility === 'visible');
+}
+
+/** Every case must carry a blessed answer that matches its current content. */
+export function assertBlessed(suite: Suite, cases: readonly SuiteCase[]): void {
+  const stale = cases.filter((c) => !isBlessed(suite, c)).map((c) => c.id);
+  if (stale.length > 0) {
+    const shown = stale.length > 5 ? `${stale.slice(0, 5).join(', ')} and ${stale.length - 5} more` : stale.join(', ');
+    throw new UserError(
+      `${suite.manifest.dir}: ${stale.length} case(s) have no reference answers or changed since blessing (${shown}): run \`mancala suite bless ${suite.manifest.dir}\``,
+    );
+  }
+}
+
+export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport> {
+  const cases = selectCases(o.suite, o.visibility);
+  assertBlessed(o.suite, cases);
+  const total = cases.length * o.submissions.length;
+  let done = 0;
+  const progress = (submission: string, c: SuiteCase, status: CaseStatus): void => {
+    done++;
+    o.onProgress?.({ submission, caseId: c.id, status, done, total });
+  };
+  const reports = await pool(o.submissions, Math.max(1, o.jobs), (path) => gradeSubmission(o.suite, path, cases, progress));
+  const network = reports.every((r) => r.isolation.network);
+  const note = reports.map((r) => r.isolation.note).find((n) => n !== undefined);
+  return {
+    version: 1,
+    suite: o.suite.manifest.name,
+    isolation: note === undefined ? { network } : { network, note },
+    submissions: reports.map((r) => r.report),
+  };
+}
+
+interface GradedSubmission {
+  report: SubmissionReport;
+  isolation: { network: boolean; note?: string };
+}
+
+async function gradeSubmission(
+  suite: Suite,
+  path: string,
+  cases: readonly SuiteCase[],
+  progress: (submission: string, c: SuiteCase, status: CaseStatus) => void,
+): Promise<GradedSubmission> {
+  const id = basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path;
+  const notes: string[] = [];
+  let prepared: PreparedSubmission | undefined;
+  let session: SandboxSession | undefined;
+  const results: CaseResult[] = [];
+  let isolation: GradedSubmission['isolation'] = { network: true };
+  try {
+    prepared = await prepareSubmission(path, suite.manifest.roles);
+    notes.push(...prepared.notes);
+    for (const [role, found] of Object.entries(prepared.roles)) {
+      if (!('missing' in found)) notes.push(`role ${role}: ${found.source}`);
+    }
+    session = await SandboxSession.open(prepared, { memoryMb: suite.manifest.limits.memoryMb }, { game: suite.manifest.game });
+    isolation = session.isolation;
+    for (const c of cases) {
+      const result = await gradeOneCase(suite, prepared, session, c);
+      results.push({ c, ...result });
+      progress(id, c, result.status);
+    }
+  } catch (e) {
+    // The submission could not even be set up (unreadable path, …): every remaining case is an error.
+    if (e instanceof UserError) {
+      for (const c of cases.slice(results.length)) {
+        results.push({ c, status: 'error', message: e.message, ms: 0, nodes: null });
+        progress(id, c, 'error');
+      }
+    } else {
+      throw e;
+    }
+  } finally {
+    await session?.close();
+    await prepared?.dispose();
+  }
+  return { report: scoreSubmission(suite, id, path, notes, results), isolation };
+}
+
+interface CaseOutcome {
+  status: CaseStatus;
+  message: string;
+  ms: number;
+  nodes: number | null;
+  checks?: CheckResult[];
+}
+
+async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session: SandboxSession, c: SuiteCase): Promise<CaseOutcome> {
+  const manifest = suite.manifest;
+  const role = prepared.roles[c.role];
+  if (role === undefined || 'missing' in role) {
+    const why = role === undefined ? `no module found for role ${c.role}` : role.missing;
+    return { status: 'error', message: why, ms: 0, nodes: null };
+  }
+  const expected = suite.expected[c.id]!;
+  const onlyPlayoff = Object.keys(c.checks).every((k) => k === 'playoff');
+  let attempt: Attempt;
+  if (onlyPlayoff) {
+    attempt = { status: 'ok', observation: { ms: 0 }, ms: 0 };
+  } else {
+    attempt = await session.request(childRequest(manifest, c), hardLimitFor(c.limits.ms));
+    if (attempt.status === 'ok' && attempt.observation.ms > c.limits.ms) {
+      attempt = {
+        status: 'timeout',
+        message: `took ${Math.round(attempt.observation.ms)} ms; the limit is ${c.limits.ms} ms`,
+        ms: attempt.ms,
+      };
+    }
+  }
+  if (attempt.status !== 'ok') return { status: attempt.status, message: attempt.message, ms: attempt.ms, nodes: null };
+  const observation = attempt.observation;
+  const checks = await gradeCase({ manifest, case: c, expected, observation, session });
+  const failed = checks.filter((r) => !r.passed);
+  const override = failed.find((r) => r.status !== undefined && r.status !== 'failed')?.status;
+  return {
+    status: failed.length === 0 ? 'passed' : (override ?? 'failed'),
+    message: failed.length === 0 ? '' : caseMessage(checks),
+    ms: attempt.ms,
+    nodes: observation.nodes ?? null,
+    checks,
+  };
+}
+
+/** What the submission's process is asked for case `c`. Nothing expected goes into it. */
+export function childRequest(manifest: Manifest, c: SuiteCase): ChildRequest {
+  const player: Player = c.board.toMove ?? 0;
+  const game = manifest.game;
+  const ttt = c.tictactoe !== undefined ? { tictactoe: c.tictactoe } : {};
+  if (manifest.roles[c.role]!.kind === 'heuristic') return { type: 'evaluate', role: c.role, game, board: c.board, player, ...ttt };
+  return {
+    type: 'move',
+    role: c.role,
+    game,
+    board: c.board,
+    player,
+    options: c.options,
+    heuristic: c.options.heuristic ?? 'basic',
+    timeLimitMs: c.limits.ms,
+    seed: c.options.seed ?? caseSeed(c.id),
+    trace: c.checks.trace !== undefined,
+    ...ttt,
+  };
+}
+
+/** A case without a seed gets one from its id: stable across runs, different across cases. */
+export function caseSeed(id: string): number {
+  return createHash('sha256').update(id).digest().readUInt32BE(0);
+}
+
+type CaseResult = CaseOutcome & { c: SuiteCase };
+
+/** Scales case points to category weights and adds them up (report.ts explains the scheme). */
+export function scoreSubmission(suite: Suite, id: string, path: string, notes: string[], results: readonly CaseResult[]): SubmissionReport {
+  const categoryPoints = new Map<string, number>();
+  for (const { c } of results) categoryPoints.set(c.category, (categoryPoints.get(c.category) ?? 0) + c.points);
+  const weight = new Map(suite.manifest.categories.map((k) => [k.name, k.weight]));
+  const cases: CaseReport[] = results.map(({ c, status, message, ms, nodes, checks }) => {
+    const points = categoryPoints.get(c.category)!;
+    const maxScore = points > 0 ? round((c.points / points) * (weight.get(c.category) ?? 0)) : 0;
+    return {
+      id: c.id,
+      category: c.category,
+      status,
+      score: status === 'passed' ? maxScore : 0,
+      maxScore,
+      message,
+      ms: Math.round(ms * 10) / 10,
+      nodes,
+      visibility: c.visibility,
+      ...(c.description !== undefined ? { description: c.description } : {}),
+      ...(checks !== undefined ? { checks } : {}),
+    };
+  });
+  const sum = (f: (r: CaseReport) => number): number => round(cases.reduce((a, r) => a + f(r), 0));
+  return { id, path, score: sum((r) => r.score), maxScore: sum((r) => r.maxScore), cases, notes };
+}
+
+/** Scores keep six decimals: enough for any weighting, and no 0.30000000000000004 in reports. */
+function round(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+/** Runs `work` over `items`, at most `jobs` at a time, keeping the items' order in the result. */
+export async function pool<T, R>(items: readonly T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const k = next++;
+      results[k] = await work(items[k]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
+  return results;
+}
+
+export type { CaseReport };

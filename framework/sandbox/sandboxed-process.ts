@@ -1,0 +1,264 @@
+/**
+ * One running child process of a submission, seen from the grader: started detached (its own
+ * process group) with an empty environment, spoken to over stdin / fd 3, killed as a whole group.
+ *
+ * The parent keeps only bounded state about it, whatever the child does: the last few KB of its
+ * stdout and stderr, at most one unfinished protocol line (MAX_MESSAGE_BYTES), the last report.
+ * Every outcome of a call is a value (`CallOutcome`), never an exception.
+ */
+import { performance } from 'node:perf_hooks';
+import { execa } from 'execa';
+import { childMessageSchema, decodeLine, encodeMessage, LineSplitter, MAX_MESSAGE_BYTES, type ParentMessage, type ParsedChildMessage } from './protocol.ts';
+
+/** Bytes of stdout and of stderr kept (the end of each stream). */
+export const OUTPUT_TAIL_BYTES = 16 * 1024;
+
+type Reply = Extract<ParsedChildMessage, { type: 'loaded' | 'result' | 'failed' }>;
+export type Reported = { move: number; value?: number };
+
+export type CallOutcome =
+  | { kind: 'reply'; message: Reply }
+  | { kind: 'timeout'; reported?: Reported }
+  | { kind: 'exit'; code: number | null; signal: string | null; outOfMemory: boolean; stderr: string; reported?: Reported }
+  | { kind: 'malformed'; problem: string; reported?: Reported };
+
+export interface Launch {
+  file: string;
+  args: string[];
+  cwd: string;
+}
+
+function spawnChild(launch: Launch) {
+  return execa(launch.file, launch.args, {
+    cwd: launch.cwd,
+    // Nothing of the grader's environment (tokens, paths) reaches the submission.
+    extendEnv: false,
+    env: {},
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    // Its own process group, so the whole group can be killed, and a kill(0) inside hits only it.
+    detached: true,
+    // We read the streams ourselves and keep their tails: nothing is buffered whole.
+    buffer: false,
+    reject: false,
+    // Sessions kill their processes themselves (close(), and on exit below).
+    cleanup: false,
+  });
+}
+
+/** The end of a stream: at most `max` bytes, whatever the stream's length. */
+export class OutputTail {
+  private buffer = Buffer.alloc(0);
+  /** bytes seen in all */
+  total = 0;
+
+  constructor(private readonly max: number) {}
+
+  push(chunk: Buffer): void {
+    this.total += chunk.length;
+    if (chunk.length >= this.max) this.buffer = Buffer.from(chunk.subarray(chunk.length - this.max));
+    else {
+      const joined = Buffer.concat([this.buffer, chunk]);
+      this.buffer = joined.length > this.max ? joined.subarray(joined.length - this.max) : joined;
+    }
+  }
+
+  get bytesKept(): number {
+    return this.buffer.length;
+  }
+
+  text(): string {
+    return this.buffer.toString('utf8');
+  }
+}
+
+/** What V8 and Node print when the heap (or the address space) runs out. */
+const OUT_OF_MEMORY = /JavaScript heap out of memory|Reached heap limit|Fatal process out of memory|Fatal process OOM|Allocation failed/;
+
+function toBuffer(chunk: unknown): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+}
+
+interface Pending {
+  id: number;
+  resolve: (o: CallOutcome) => void;
+  reported?: Reported;
+  onReport?: (r: Reported) => void;
+}
+
+export class SandboxedProcess {
+  readonly stdout = new OutputTail(OUTPUT_TAIL_BYTES);
+  readonly stderr = new OutputTail(OUTPUT_TAIL_BYTES);
+  /** roles whose module this process has loaded */
+  readonly loaded = new Set<string>();
+  private readonly sub: ReturnType<typeof spawnChild>;
+  private readonly pid: number | undefined;
+  private pending: Pending | undefined;
+  private whenReady: ((problem?: string) => void) | undefined;
+  private sawOutOfMemory = false;
+  private stderrOverlap = '';
+  private closed = false;
+  /** kill() was called: the process is as good as gone */
+  private killed = false;
+  private exit: { code: number | null; signal: string | null } | undefined;
+  private readonly closedPromise: Promise<void>;
+
+  private constructor(launch: Launch) {
+    this.sub = spawnChild(launch);
+    this.pid = this.sub.pid;
+    this.sub.stdout?.on('data', (c: unknown) => this.stdout.push(toBuffer(c)));
+    this.sub.stderr?.on('data', (c: unknown) => this.onStderr(toBuffer(c)));
+    this.sub.stdin?.on('error', () => {}); // EPIPE once the child is gone: the close handler reports it
+    const splitter = new LineSplitter(
+      MAX_MESSAGE_BYTES,
+      (line) => this.onLine(line),
+      () => this.onMalformed(`a message longer than ${MAX_MESSAGE_BYTES / (1024 * 1024)} MB`),
+    );
+    const channel = this.sub.stdio[3] as NodeJS.ReadableStream | undefined;
+    channel?.on('data', (c: unknown) => splitter.push(toBuffer(c)));
+    channel?.on('error', () => {});
+    this.closedPromise = this.sub.then(
+      (result) => this.onClose(result.exitCode ?? null, result.signal ?? null),
+      () => this.onClose(null, null),
+    );
+    live.add(this);
+  }
+
+  /**
+   * Starts the process and waits for the runtime's `ready` (no student code has run by then).
+   * `readyTimeoutMs` is generous: a loaded machine may take a second or more to start Node.
+   */
+  static async start(launch: Launch, readyTimeoutMs: number): Promise<{ process: SandboxedProcess; ms: number } | { problem: string }> {
+    const started = performance.now();
+    const proc = new SandboxedProcess(launch);
+    const problem = await new Promise<string | undefined>((resolve) => {
+      const timer = setTimeout(() => resolve(`the sandboxed process did not start within ${readyTimeoutMs} ms`), readyTimeoutMs);
+      proc.whenReady = (p) => {
+        clearTimeout(timer);
+        proc.whenReady = undefined;
+        resolve(p);
+      };
+      if (proc.closed) proc.whenReady(proc.exitDescription());
+    });
+    if (problem !== undefined) {
+      await proc.kill();
+      return { problem: `${problem}${excerpt(proc.stderr.text())}` };
+    }
+    return { process: proc, ms: performance.now() - started };
+  }
+
+  get alive(): boolean {
+    return !this.closed && !this.killed;
+  }
+
+  /**
+   * Sends one request and waits for its final answer, at most `timeoutMs`; on a timeout or a
+   * malformed message the process is killed. `onReport` sees every ctx.report of the request.
+   */
+  async call(message: ParentMessage & { id: number }, timeoutMs: number, onReport?: (r: Reported) => void): Promise<CallOutcome> {
+    if (!this.alive) return this.exitOutcome(undefined);
+    if (this.pending !== undefined) throw new Error('internal: one request at a time per sandboxed process');
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await new Promise<CallOutcome>((resolve) => {
+      this.pending = { id: message.id, resolve, onReport };
+      timer = setTimeout(() => resolve({ kind: 'timeout', reported: this.pending?.reported }), timeoutMs);
+      this.sub.stdin?.write(encodeMessage(message));
+    });
+    clearTimeout(timer);
+    this.pending = undefined;
+    if (outcome.kind === 'timeout' || outcome.kind === 'malformed') await this.kill();
+    return outcome;
+  }
+
+  /** Kills the process group (SIGKILL) and waits until the process is gone. */
+  async kill(): Promise<void> {
+    this.killed = true;
+    live.delete(this);
+    if (!this.closed && this.pid !== undefined) {
+      try {
+        // The negative pid names the group: prlimit/unshare and the Node process under it.
+        process.kill(-this.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await this.closedPromise;
+  }
+
+  private onStderr(chunk: Buffer): void {
+    this.stderr.push(chunk);
+    // Scanned as it streams (with a little overlap for a marker split across chunks): the tail
+    // alone could lose V8's message under a long stack dump.
+    const text = this.stderrOverlap + chunk.toString('latin1');
+    if (OUT_OF_MEMORY.test(text)) this.sawOutOfMemory = true;
+    this.stderrOverlap = text.slice(-64);
+  }
+
+  private onLine(line: string): void {
+    const decoded = decodeLine(line, childMessageSchema);
+    if (!decoded.ok) return this.onMalformed(decoded.problem);
+    const m = decoded.message;
+    if (m.type === 'ready') {
+      this.whenReady?.();
+      return;
+    }
+    const p = this.pending;
+    // A late answer to a request we gave up on, or something the student wrote: ignored.
+    if (p === undefined || m.id !== p.id) return;
+    if (m.type === 'report') {
+      p.reported = m.value === undefined ? { move: m.move } : { move: m.move, value: m.value };
+      p.onReport?.(p.reported);
+      return;
+    }
+    p.resolve({ kind: 'reply', message: m });
+  }
+
+  private onMalformed(problem: string): void {
+    if (this.pending !== undefined) {
+      this.pending.resolve({ kind: 'malformed', problem, reported: this.pending.reported });
+    } else if (this.whenReady !== undefined) {
+      this.whenReady(`the sandbox runtime sent a malformed message: ${problem}`);
+    } else {
+      // Between requests, nobody to blame: the process is out of step, so it goes.
+      void this.kill();
+    }
+  }
+
+  private onClose(code: number | null, signal: string | null): void {
+    this.closed = true;
+    this.exit = { code, signal };
+    live.delete(this);
+    this.whenReady?.(this.exitDescription());
+    if (this.pending !== undefined) this.pending.resolve(this.exitOutcome(this.pending.reported));
+  }
+
+  private exitOutcome(reported: Reported | undefined): CallOutcome {
+    return {
+      kind: 'exit',
+      code: this.exit?.code ?? null,
+      signal: this.exit?.signal ?? null,
+      outOfMemory: this.sawOutOfMemory,
+      stderr: this.stderr.text(),
+      ...(reported ? { reported } : {}),
+    };
+  }
+
+  private exitDescription(): string {
+    const e = this.exit;
+    if (e === undefined) return 'the sandboxed process ended';
+    return e.signal ? `the sandboxed process was killed by ${e.signal}` : `the sandboxed process exited with code ${e.code}`;
+  }
+}
+
+/** The last lines of a stream, for a message. */
+export function excerpt(text: string, maxChars = 600): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const tail = trimmed.length > maxChars ? '…' + trimmed.slice(trimmed.length - maxChars) : trimmed;
+  return `; its stderr ended with: ${tail}`;
+}
+
+/** Processes still running, killed if the grader exits without closing its sessions. */
+const live = new Set<SandboxedProcess>();
+process.once('exit', () => {
+  for (const p of live) void p.kill();
+});

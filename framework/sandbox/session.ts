@@ -1,0 +1,273 @@
+/**
+ * A sandbox session: one long-lived, isolated Node process per submission, reused for all its
+ * requests (they are sequential), restarted lazily after it was killed or died.
+ *
+ * Threat model. The student's code is hostile until proven otherwise; it runs only in the child.
+ *  - Isolated: the file system (it reads only its private copy and the runtime; it writes
+ *    nothing), processes (no child processes, workers or addons; its own pid namespace and process
+ *    group, so it cannot signal the grader), the network (its own network namespace, where
+ *    `unshare` works; `isolation.network` says so), memory (heap limit and an address-space cap),
+ *    time (a hard wall-clock deadline per request, then SIGKILL of the whole group), output (only
+ *    a bounded tail of stdout/stderr is kept) and the environment (empty: no secrets).
+ *  - Not isolated: CPU share (it competes with the grader for cores while it runs) and what it
+ *    says about itself. Counts (nodes, evaluations) and the child-side ms are measured inside the
+ *    child by the provided instrumented Game, so a student can make them wrong only by not using
+ *    that Game (or by tampering with the runtime in their own process and forging its messages).
+ *    Graders cross-check the move itself, and expected answers never leave the parent.
+ *  - Every message from the child is validated (protocol.ts); anything malformed, an exit, a
+ *    crash or a timeout becomes an Attempt with status error / memory / timeout: `request`
+ *    never rejects because of anything the child does.
+ */
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Player } from '../contracts/game.ts';
+import type { BoardSpec } from '../games/mancala/board-io/board.ts';
+import type { Attempt, ChildRequest, MoveAsker } from '../grading/types.ts';
+import type { CaseOptions, GameSpec } from '../suites/types.ts';
+import { launcher, type Isolation, type Launcher } from './isolation.ts';
+import { COPY_FOLDER, type PreparedSubmission } from './prepare.ts';
+import type { ParentMessage } from './protocol.ts';
+import { childRuntime, type ChildRuntime } from './runtime.ts';
+import { excerpt, SandboxedProcess, type CallOutcome, type Reported } from './sandboxed-process.ts';
+
+export interface SessionLimits {
+  /** heap limit of the child (--max-old-space-size); the address-space cap follows from it */
+  memoryMb: number;
+}
+
+export interface SessionOptions {
+  /** the game `chooseMove` (MoveAsker) plays; without it, the game of the latest request */
+  game?: GameSpec;
+  /** how long starting the child may take (spawn until the runtime is ready); not a case's time */
+  readyTimeoutMs?: number;
+  /** how long importing a role's module may take (code that runs at import); not a case's time */
+  loadTimeoutMs?: number;
+  /** false: run without the user/network/pid namespaces even where they work (default: use them) */
+  namespaces?: boolean;
+}
+
+export const READY_TIMEOUT_MS = 20_000;
+export const LOAD_TIMEOUT_MS = 10_000;
+
+/** The hard deadline for an agent given `timeLimitMs`: its own deadline plus a grace period to answer. */
+export function hardLimitFor(timeLimitMs: number): number {
+  return timeLimitMs + Math.min(2000, Math.max(250, timeLimitMs * 0.25));
+}
+
+/** V8 flags the `mancala` launcher uses too (bin/mancala.js): speed only, never results. */
+const V8_FLAGS = ['--no-lazy-feedback-allocation', '--max-inlined-bytecode-size=1000', '--max-inlined-bytecode-size-cumulative=3000'];
+
+type RoleNeed = { role: string; kind: 'agent' | 'heuristic'; file: string };
+
+export class SandboxSession implements MoveAsker {
+  /** network: false means the child is NOT cut off from the network; `note` says why */
+  readonly isolation: Isolation;
+  /** ms the last start of the child took, spawn until ready */
+  lastStartMs: number | undefined;
+  private proc: SandboxedProcess | undefined;
+  private nextId = 1;
+  private closed = false;
+  /** the game of the latest request: chooseMove's game when the session was opened without one */
+  private lastGame: GameSpec | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly sub: PreparedSubmission,
+    private readonly limits: SessionLimits,
+    private readonly options: SessionOptions,
+    private readonly runtime: ChildRuntime,
+    private readonly launch: Launcher,
+  ) {
+    this.isolation = launch.isolation;
+  }
+
+  /** Opens a session and starts its process (so the start does not fall into the first case). */
+  static async open(sub: PreparedSubmission, limits: SessionLimits, options: SessionOptions = {}): Promise<SandboxSession> {
+    const [runtime, launch] = await Promise.all([childRuntime(), launcher({ namespaces: options.namespaces })]);
+    const session = new SandboxSession(sub, limits, options, runtime, launch);
+    // A failure to start is reported by the first request, which tries again.
+    await session.process();
+    return session;
+  }
+
+  /** What the current process printed lately (bounded tails), e.g. to show a student. */
+  output(): { stdout: string; stderr: string; /** bytes the process wrote in all */ stdoutTotal: number; stderrTotal: number } {
+    const p = this.proc;
+    if (p === undefined) return { stdout: '', stderr: '', stdoutTotal: 0, stderrTotal: 0 };
+    return { stdout: p.stdout.text(), stderr: p.stderr.text(), stdoutTotal: p.stdout.total, stderrTotal: p.stderr.total };
+  }
+
+  /** MoveAsker: the `agent` role chooses a move; its deadline is `timeLimitMs`, the hard limit a little later. */
+  chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number): Promise<Attempt> {
+    const game = this.options.game ?? this.lastGame;
+    if (game === undefined) {
+      return Promise.resolve({ status: 'error', message: 'internal: SandboxSession.chooseMove does not know the game: open the session with options.game', ms: 0 });
+    }
+    return this.request(
+      { type: 'move', role: 'agent', game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false },
+      hardLimitFor(timeLimitMs),
+    );
+  }
+
+  /**
+   * Runs one request in the child. `hardLimitMs` counts from sending the request (starting the
+   * child and importing the role's module have their own, generous limits and do not count).
+   */
+  request(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
+    // One request at a time, in the order asked: callers that overlap them simply wait.
+    const run = this.queue.then(() => this.run(req, hardLimitMs));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async run(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
+    if (this.closed) throw new Error('SandboxSession.request after close()');
+    this.lastGame = req.game;
+    const needs = this.rolesFor(req);
+    if ('missing' in needs) return { status: 'error', message: needs.missing, ms: 0 };
+
+    const proc = await this.process();
+    if ('problem' in proc) return { status: 'error', message: `the sandbox could not start the submission's process: ${proc.problem}`, ms: 0 };
+
+    for (const need of needs) {
+      if (proc.loaded.has(need.role)) continue;
+      const started = performance.now();
+      const loadLimit = this.options.loadTimeoutMs ?? Math.max(LOAD_TIMEOUT_MS, hardLimitMs);
+      const outcome = await proc.call({ type: 'load', id: this.nextId++, role: need.role, kind: need.kind, file: need.file }, loadLimit);
+      if (outcome.kind === 'reply' && outcome.message.type === 'loaded') {
+        proc.loaded.add(need.role);
+        continue;
+      }
+      const during = `while loading role ${need.role} (the code that runs when its module is imported)`;
+      return this.settle(proc, this.attempt(outcome, performance.now() - started, loadLimit, during));
+    }
+
+    const message = { ...this.wireRequest(req), id: this.nextId++ };
+    const started = performance.now();
+    const outcome = await proc.call(message, hardLimitMs);
+    return this.settle(proc, this.attempt(outcome, performance.now() - started, hardLimitMs, ''));
+  }
+
+  /** A process that ran out of memory is not trusted with the next request: it is replaced. */
+  private async settle(proc: SandboxedProcess, attempt: Attempt): Promise<Attempt> {
+    if (attempt.status === 'memory') await proc.kill();
+    return attempt;
+  }
+
+  /** Kills the process; the session cannot be used afterwards. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const p = this.proc;
+    this.proc = undefined;
+    await p?.kill();
+  }
+
+  // ---- internals ----------------------------------------------------------------------------------
+
+  /** The running process, started if there is none (first use, or after a kill or a crash). */
+  private async process(): Promise<SandboxedProcess | { problem: string }> {
+    if (this.proc?.alive) return this.proc;
+    this.proc = undefined;
+    const nodeArgs = [
+      '--experimental-permission',
+      // One flag per folder: a comma-separated list is not honoured by Node 20.
+      `--allow-fs-read=${this.sub.dir}`,
+      `--allow-fs-read=${this.runtime.dir}`,
+      `--max-old-space-size=${this.limits.memoryMb}`,
+      '--disable-warning=ExperimentalWarning',
+      '--enable-source-maps',
+      ...V8_FLAGS,
+      this.runtime.file,
+      ...(this.launch.pidNamespace ? [] : ['--lock-kill']),
+    ];
+    const { file, args } = this.launch.command(nodeArgs, this.limits.memoryMb);
+    const started = await SandboxedProcess.start({ file, args, cwd: join(this.sub.dir, COPY_FOLDER) }, this.options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    if ('problem' in started) return started;
+    this.lastStartMs = started.ms;
+    this.proc = started.process;
+    return started.process;
+  }
+
+  /** The role modules a request needs, in load order, or why one is missing. */
+  private rolesFor(req: ChildRequest): RoleNeed[] | { missing: string } {
+    const needs: { role: string; kind: 'agent' | 'heuristic' }[] = [{ role: req.role, kind: req.type === 'move' ? 'agent' : 'heuristic' }];
+    if (req.type === 'move' && req.heuristic.startsWith('role:')) needs.push({ role: req.heuristic.slice('role:'.length), kind: 'heuristic' });
+    const out: RoleNeed[] = [];
+    for (const need of needs) {
+      const prepared = this.sub.roles[need.role];
+      if (prepared === undefined) return { missing: `the suite has no role "${need.role}"` };
+      if ('missing' in prepared) return { missing: prepared.missing };
+      out.push({ ...need, file: prepared.file });
+    }
+    return out;
+  }
+
+  /** The request as sent: only the fields the protocol knows. */
+  private wireRequest(req: ChildRequest): ParentMessage {
+    const extra = req.tictactoe === undefined ? {} : { tictactoe: req.tictactoe };
+    if (req.type === 'evaluate') {
+      return { type: 'evaluate', id: 0, role: req.role, game: req.game, board: req.board, player: req.player, ...extra };
+    }
+    return {
+      type: 'move',
+      id: 0,
+      role: req.role,
+      game: req.game,
+      board: req.board,
+      player: req.player,
+      options: req.options,
+      heuristic: req.heuristic,
+      timeLimitMs: req.timeLimitMs,
+      seed: req.seed,
+      trace: req.trace,
+      ...extra,
+    };
+  }
+
+  private attempt(outcome: CallOutcome, ms: number, limitMs: number, during: string): Attempt {
+    const context = during === '' ? '' : ` ${during}`;
+    switch (outcome.kind) {
+      case 'reply': {
+        const m = outcome.message;
+        if (m.type === 'result') return { status: 'ok', observation: m.observation, ms };
+        if (m.type === 'failed') {
+          return { status: m.status, message: this.tidy(m.message) + (m.status === 'memory' ? ` (memory limit ${this.limits.memoryMb} MB)` : ''), ms };
+        }
+        return { status: 'error', message: `internal: unexpected answer "${m.type}" from the sandbox runtime`, ms };
+      }
+      case 'timeout': {
+        const reported = outcome.reported;
+        const tail = reported === undefined ? '' : `; the last move it reported was ${reported.move}`;
+        return { status: 'timeout', message: `no answer within ${Math.round(limitMs)} ms${context}: the process was stopped${tail}`, ms, ...withReported(reported) };
+      }
+      case 'exit': {
+        const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.code}`;
+        if (outcome.outOfMemory) {
+          return { status: 'memory', message: `out of memory${context}: the JavaScript heap reached its ${this.limits.memoryMb} MB limit and the process was stopped`, ms, ...withReported(outcome.reported) };
+        }
+        return { status: 'error', message: this.tidy(`the submission's process ${how}${context}${excerpt(outcome.stderr)}`), ms, ...withReported(outcome.reported) };
+      }
+      case 'malformed':
+        return { status: 'error', message: this.tidy(`the submission's process sent a malformed message${context}: ${outcome.problem}`), ms, ...withReported(outcome.reported) };
+    }
+  }
+
+  /** Paths inside the private folder, shown relative to the submission. */
+  private tidy(text: string): string {
+    return text
+      .split(`file://${this.sub.dir}/${COPY_FOLDER}/`)
+      .join('')
+      .split(`${this.sub.dir}/${COPY_FOLDER}/`)
+      .join('')
+      .split(`file://${this.sub.dir}/`)
+      .join('')
+      .split(`${this.sub.dir}/`)
+      .join('')
+      .split(this.runtime.dir)
+      .join('<sandbox runtime>');
+  }
+}
+
+function withReported(reported: Reported | undefined): { reported?: Reported } {
+  return reported === undefined ? {} : { reported };
+}

@@ -1,0 +1,3 @@
+// Exits as soon as the module is imported.
+process.exit(3);
+export default { name: 'exit-at-import', chooseMove: () => 0 };

@@ -1,0 +1,7 @@
+// Returns a promise that never settles.
+export default {
+  name: 'never-resolves',
+  chooseMove() {
+    return new Promise(() => {});
+  },
+};
