@@ -49,6 +49,7 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
         return hit.value;
       }
     }
+    if (depth === 1 && this.leafCounters !== undefined && table === undefined) return this.frontier(s, ply, alpha, beta);
     const alphaIn = alpha;
     const betaIn = beta;
     const mover = game.toMove(s);
@@ -101,6 +102,64 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
     }
     if (ply === 0 && best >= 0) this.bestMove = best;
     if (table !== undefined) table.set(key, { value: v, bound: v <= alphaIn ? UPPER : v >= betaIn ? LOWER : EXACT });
+    return v;
+  }
+
+  /**
+   * The rest of `ab` for a node with depth 1 left when leaves are valued through Game.playLeaf
+   * (see SearchStack.leafCounters) and nothing is cached: the same values and counts, without
+   * building each leaf and calling the heuristic on it (most nodes are such leaves). In unit
+   * `turn` a free-turn child keeps its depth, so it is searched as usual.
+   */
+  private frontier(s: S, ply: number, alpha: number, beta: number): number {
+    const game: Game<S> = this.game;
+    const mover = game.toMove(s);
+    const maximizing = mover === this.root;
+    const counters = this.leafCounters!;
+    const flip = this.flip;
+    const final = this.terminalByScore;
+    const turnUnit = this.turnUnit;
+    let v = maximizing ? -INF : INF;
+    if (ply + 1 >= this.states.length) this.ensure(ply + 1);
+    const child = this.states[ply + 1]!;
+    const candidates = game.maxMoves;
+    let best = -1;
+    for (let k = 0; k < candidates; k++) {
+      const m = game.moveAt(s, k);
+      if (m < 0) continue;
+      const r = game.playLeaf!(s, m, child, final, turnUnit);
+      const over = r & 1;
+      let cv: number;
+      if ((r & 2) !== 0 && over === 0 && turnUnit) {
+        cv = this.ab(child, 1, ply + 1, alpha, beta, '');
+        if (this.aborted) {
+          if (ply === 0 && best >= 0) this.bestMove = best;
+          return 0;
+        }
+      } else {
+        // One path for both kinds of leaf: a branch that first runs late (the first finished
+        // game) would throw away the optimised code if it had property accesses of its own.
+        this.nodes++;
+        this.leaves++;
+        if (over === 0) this.cutoff = true;
+        // The heuristic's value (counted as its call) unless a finished game is valued by its score.
+        if (over === 0 || !final) counters.evaluations++;
+        cv = (((r >> 2) ^ flip) - flip) | 0;
+      }
+      if (maximizing) {
+        if (cv > v) {
+          v = cv;
+          best = m;
+        }
+        if (v >= beta) break;
+        if (v > alpha) alpha = v;
+      } else {
+        if (cv < v) v = cv;
+        if (v <= alpha) break;
+        if (v < beta) beta = v;
+      }
+    }
+    if (ply === 0 && best >= 0) this.bestMove = best;
     return v;
   }
 }

@@ -3,8 +3,9 @@
  * recursion allocates nothing per node), leaf evaluation by the conventions, the depth step for
  * free turns, and a deadline that stops a search cleanly.
  */
-import type { Game, Player } from '../../framework/contracts/game.ts';
-import type { Heuristic } from '../../framework/contracts/heuristic.ts';
+import { SearchCounters, type Game, type Player } from '../../framework/contracts/game.ts';
+import type { CountedHeuristic, Heuristic } from '../../framework/contracts/heuristic.ts';
+import basic from '../heuristics/basic.ts';
 import { NO_DEPTH_LIMIT, type DepthUnit, type TerminalEvaluation } from '../../framework/search/conventions.ts';
 import type { TraceSink } from '../../framework/search/trace.ts';
 
@@ -69,6 +70,15 @@ export abstract class SearchStack<S> {
   protected aborted = false;
   protected cutoff = false;
   protected bestMove = -1;
+  /**
+   * Set when leaves may be valued from Game.playLeaf instead of building and evaluating them
+   * (the same values and counts, several times cheaper): the heuristic is `basic`, counted or not,
+   * the game offers playLeaf, and nothing is traced. The search then counts the heuristic calls
+   * it stands in for here: the counted heuristic's counters, or a sink nobody reads.
+   */
+  protected readonly leafCounters: SearchCounters | undefined;
+  /** 0 when the root player is player 0, else -1: `(x ^ flip) - flip` is x from the root's view */
+  protected flip = 0;
 
   constructor(p: SearchParams<S>) {
     this.game = p.game;
@@ -78,10 +88,15 @@ export abstract class SearchStack<S> {
     this.trace = p.trace;
     this.deadline = p.deadline ?? Infinity;
     this.rootDepth = p.depth === null || p.depth === undefined || p.depth < 0 ? NO_DEPTH_LIMIT : p.depth;
+    const counted = (p.heuristic as Partial<CountedHeuristic<S>>).counted;
+    const inner = counted === undefined ? p.heuristic : counted.inner;
+    this.leafCounters =
+      inner === basic && p.game.playLeaf !== undefined && p.trace === undefined ? (counted?.counters ?? new SearchCounters()) : undefined;
   }
 
   run(state: S): SearchResult {
     this.root = this.game.toMove(state);
+    this.flip = this.root === 0 ? 0 : -1;
     this.nodes = 0;
     this.leaves = 0;
     this.aborted = false;

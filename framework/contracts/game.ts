@@ -68,6 +68,18 @@ export interface Game<S = unknown> {
   /** Like play, into a state the caller owns (`out` must not be `s`). */
   playInto(s: S, move: number, out: S): void;
 
+  /**
+   * Optional, a fast path for the searches' leaves. Counted as a play, like playInto, and returns
+   * `value << 2 | (same player to move ? 2 : 0) | (game over ? 1 : 0)` for the position after the
+   * move, where `value` is, for player 0: score() there when the game is over and `final` is
+   * true, else what the bundled `basic` heuristic gives (Mancala: bottom store - top store, as
+   * they stand); player 1's is its negation. A search may then value a leaf without building it,
+   * when its heuristic is `basic`. `out` is written only as far as the caller needs it: with
+   * `keepTurn`, it holds the position after the move whenever the same player moves again in a
+   * game that is not over (a search in unit `turn` goes on from it); otherwise it is scratch.
+   */
+  playLeaf?(s: S, move: number, out: S, final: boolean, keepTurn: boolean): number;
+
   /** The outcome from p's point of view, as the game's rules settle it (Mancala: store difference after the sweep). */
   score(s: S, p: Player): number;
   /** A canonical key of the position and the player to move, for caches and transposition tables. */

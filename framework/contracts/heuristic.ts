@@ -3,7 +3,7 @@
  * A heuristic module default-exports a plain object `{ name, evaluate }`.
  */
 import { z } from 'zod';
-import type { Game, Player } from './game.ts';
+import type { Game, Player, SearchCounters } from './game.ts';
 
 export interface Heuristic<S = any> {
   name: string;
@@ -18,8 +18,18 @@ export const heuristicSchema = z.object({
   evaluate: z.custom<Heuristic['evaluate']>((v) => typeof v === 'function', 'expected a function (state, player, game) => number'),
 });
 
+/** A heuristic whose calls are counted: `counted` lets a search that values some leaves itself count them alike. */
+export interface CountedHeuristic<S = any> extends Heuristic<S> {
+  readonly counted: {
+    /** the heuristic that is called */
+    readonly inner: Heuristic<S>;
+    /** where each call is counted (`evaluations`) */
+    readonly counters: SearchCounters;
+  };
+}
+
 /** Wraps a heuristic so each call is counted in the game's counters (the "evaluations" a report shows). */
-export function countingHeuristic<S>(h: Heuristic<S>, game: Game<S>): Heuristic<S> {
+export function countingHeuristic<S>(h: Heuristic<S>, game: Game<S>): CountedHeuristic<S> {
   const counters = game.counters;
   return {
     name: h.name,
@@ -28,5 +38,6 @@ export function countingHeuristic<S>(h: Heuristic<S>, game: Game<S>): Heuristic<
       counters.evaluations++;
       return h.evaluate(state, player, g);
     },
+    counted: { inner: h, counters },
   };
 }

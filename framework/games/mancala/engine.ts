@@ -17,7 +17,7 @@
  */
 import { SearchCounters, type Game, type Player } from '../../contracts/game.ts';
 import type { MancalaRules } from './rules.ts';
-import { compileSowing, type SowFunction } from './sowing.ts';
+import { compileLeafValue, compileSowing, type LeafValueFunction, type SowFunction } from './sowing.ts';
 
 /**
  * One position. `cells` is the board (layout above); `words` views the same bytes as 64-bit
@@ -58,6 +58,8 @@ export class MancalaGame implements Game<MancalaState> {
   private readonly endEither: boolean;
   /** the move function compiled for these rules (sowing.ts) */
   private readonly sow: SowFunction;
+  /** a leaf's value without making the move (Game.playLeaf; sowing.ts) */
+  private readonly leafValue: LeafValueFunction;
   /** search order for each player: sowing indices, N for the bottom player then N for the top */
   private readonly order: Int32Array;
 
@@ -67,6 +69,7 @@ export class MancalaGame implements Game<MancalaState> {
     this.w = 2 * rules.pits + 2;
     this.maxMoves = rules.pits;
     this.sow = compileSowing(rules);
+    this.leafValue = compileLeafValue(rules);
     this.name = name ?? `mancala(${rules.pits},${rules.seeds})`;
     this.endEither = rules.gameEnd === 'either-row-empty';
     const n = rules.pits;
@@ -249,6 +252,12 @@ export class MancalaGame implements Game<MancalaState> {
   playInto(s: MancalaState, move: number, out: MancalaState): void {
     this.counters.plays++;
     this.sow(s.words, out.words, out.cells, move);
+  }
+
+  /** Game.playLeaf: mostly without making the move (sowing.ts, leafValue); counted as a play all the same. */
+  playLeaf(s: MancalaState, move: number, out: MancalaState, final: boolean, keepTurn: boolean): number {
+    this.counters.plays++;
+    return this.leafValue(s.cells, s.words, out.words, out.cells, move, final, keepTurn);
   }
 
   key(s: MancalaState): string {

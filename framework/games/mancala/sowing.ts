@@ -95,6 +95,121 @@ export function sowingSource(rules: MancalaRules): string {
   };`;
 }
 
+/**
+ * (from cells, from words, to words, to cells, move, sweep, keepTurn) → what a search needs of a
+ * leaf after `move` (Game.playLeaf), mostly computed from the parent without making the move:
+ * d << 2 | (same player to move ? 2 : 0) | (over ? 1 : 0), where d is bottom store - top store,
+ * after the end-of-game sweep when the game is over and `sweep` is true, else as they stand.
+ * The move is made into `to` when that is simpler (see leafValueSource) and whenever the same
+ * player moves again in a game that is not over and `keepTurn` is true; else `to` is untouched.
+ */
+export type LeafValueFunction = (
+  fromCells: Int32Array,
+  from: Float64Array,
+  to: Float64Array,
+  c: Int32Array,
+  move: number,
+  sweep: boolean,
+  keepTurn: boolean,
+) => number;
+
+/**
+ * The source of the LeafValueFunction for these rules. Most leaves of a search are valued and
+ * dropped, so instead of copying and sowing, it reads the few cells the outcome depends on. In
+ * the mover's frame (own pits 0..N-1, own store N, the opponent's pits N+1..2N; a lap is 2N+1
+ * cells), sowing s < 2N+1 stones from pit i puts one stone in each of cells i+1 .. i+s (mod the
+ * lap) and none twice, so: the own store gains one when i+s ≥ N; the last cell is (i+s) mod lap;
+ * a capture is a last cell among the own pits that was empty; its opposite pit gained a stone
+ * exactly when the sowing wrapped round; a row can only be left empty when few of its cells were
+ * sown, which is when the rest of the row is summed. Whole laps (s ≥ 2N+1) and a finished game
+ * to be swept (both rare) are left to the move function (`made`), which is handed in. The tests
+ * compare this with the move function on random positions of every rule set.
+ */
+export function leafValueSource(rules: MancalaRules): string {
+  const n = rules.pits;
+  assertInt('pits', n, 1, 20);
+  const W = 2 * n + 2;
+  const lap = W - 1;
+  const half = (p: 0 | 1): string => {
+    const base = p === 0 ? 0 : n + 1; // the mover's pits
+    const own = base + n; // its store
+    const oppBase = p === 0 ? n + 1 : 0;
+    const oppStore = p === 0 ? 2 * n + 1 : n;
+    const freeTurn = rules.freeTurn ? `end === ${n}` : 'false';
+    const capture =
+      rules.capture === 'none'
+        ? ''
+        : `
+      if (last < ${n} && f[${base} + last] === 0) {
+        o = ${oppBase + n - 1} - last;
+        const taken = wrapped ? (f[o] + 1) | 0 : f[o];
+        ${rules.captureEmptyOpposite ? '{' : 'if (taken > 0) {'}
+          captured = true;
+          ${rules.capture === 'last-and-opposite' ? 'gain = (gain + taken + 1) | 0; lastGone = 1;' : 'gain = (gain + taken) | 0;'}
+        }
+      }`;
+    // A row is left empty only when no more of its cells were sown than the move takes away
+    // again; then the rest of the row decides. Sowing wrapped round feeds every opponent pit.
+    const ownEmpty = `hitsOwn === lastGone && rowSum(f, ${base}) === s`;
+    const oppEmpty = `(hitsOpp === 0 ? rowSum(f, ${oppBase}) === (captured ? f[o] : 0) : ${n === 1 ? 'captured' : 'false'})`;
+    const over =
+      rules.gameEnd === 'either-row-empty'
+        ? `(${ownEmpty}) || (captured && ${oppEmpty})`
+        : `same ? ${ownEmpty} : ${oppEmpty}`;
+    return `
+    const s = f[${base} + move];
+    if (s >= ${lap}) return made(from, to, c, move, sweep, ${p});
+    const end = (move + s) | 0;
+    const wrapped = end >= ${lap};
+    const last = wrapped ? (end - ${lap}) | 0 : end;
+    let gain = end >= ${n} ? 1 : 0;
+    const hitsOwn = wrapped ? (${n} - move + last) | 0 : end < ${n} ? s : (${n - 1} - move) | 0;
+    const hitsOpp = end <= ${n} ? 0 : wrapped ? ${n} : (end - ${n}) | 0;
+    let captured = false;
+    let lastGone = 0;
+    let o = -1;
+    const same = ${freeTurn};
+    if (!same) {${capture}
+    }
+    const over = ${over};
+    if (over ? sweep : same && keepTurn) return made(from, to, c, move, sweep, ${p});
+    const d = (f[${own}] + gain - f[${oppStore}]) | 0;
+    return (${p === 0 ? 'd' : '((0 - d) | 0)'} << 2) | (same ? 2 : 0) | (over ? 1 : 0);`;
+  };
+  return `
+  function rowSum(f, from) {
+    let sum = 0;
+    for (let k = 0; k < ${n}; k++) sum = (sum + f[from + k]) | 0;
+    return sum;
+  }
+  function made(from, to, c, move, sweep, mover) {
+    sow(from, to, c, move);
+    const over = c[${W + 1}];
+    let d = (c[${n}] - c[${2 * n + 1}]) | 0;
+    if (over === 1 && sweep) d = (d + rowSum(c, 0) - rowSum(c, ${n + 1})) | 0;
+    return (d << 2) | (c[${W}] === mover ? 2 : 0) | over;
+  }
+  return function leafValue(f, from, to, c, move, sweep, keepTurn) {
+    if (f[${W}] === 0) {${half(0)}
+    } else {${half(1)}
+    }
+  };`;
+}
+
+const compiledLeafValues = new Map<string, LeafValueFunction>();
+
+export function compileLeafValue(rules: MancalaRules): LeafValueFunction {
+  const source = leafValueSource(rules);
+  let f = compiledLeafValues.get(source);
+  if (f === undefined) {
+    const sow = compileSowing(rules);
+    f = new Function('sow', source)(sow) as LeafValueFunction;
+    primeLeafValue(f, sow, rules);
+    compiledLeafValues.set(source, f);
+  }
+  return f;
+}
+
 /** One function per rule set, shared by every game with those rules (games fork per agent call). */
 const compiled = new Map<string, SowFunction>();
 
@@ -140,6 +255,37 @@ function prime(sow: SowFunction, rules: MancalaRules): void {
       const legal: number[] = [];
       for (let i = 0; i < n; i++) if (from[base + i]! > 0) legal.push(i);
       if (legal.length === 0) break;
+      sow(a!.words, b!.words, b!.cells, legal[random(legal.length)]!);
+      a!.words.set(b!.words);
+    }
+  }
+}
+
+/** As `prime`, for a leaf-value function: every legal move in the positions of a few random games. */
+function primeLeafValue(leafValue: LeafValueFunction, sow: SowFunction, rules: MancalaRules): void {
+  const n = rules.pits;
+  const W = 2 * n + 2;
+  const buffers = [0, 1, 2].map(() => new ArrayBuffer(8 * (n + 2)));
+  const [a, b, scratch] = buffers.map((buffer) => ({ cells: new Int32Array(buffer), words: new Float64Array(buffer) }));
+  let seed = 7;
+  const random = (k: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+    return seed % k;
+  };
+  for (let game = 0; game < 12; game++) {
+    const from = a!.cells;
+    from.fill(0);
+    for (let i = 0; i < n; i++) {
+      from[i] = game < 4 && i === game % n ? W + 1 : Math.max(1, rules.seeds);
+      from[n + 1 + i] = game < 4 && i === (game + 1) % n ? W + 1 : Math.max(1, rules.seeds);
+    }
+    from[W] = game & 1;
+    for (let ply = 0; ply < 200 && from[W + 1] === 0; ply++) {
+      const base = from[W] === 0 ? 0 : n + 1;
+      const legal: number[] = [];
+      for (let i = 0; i < n; i++) if (from[base + i]! > 0) legal.push(i);
+      if (legal.length === 0) break;
+      for (const m of legal) leafValue(from, a!.words, scratch!.words, scratch!.cells, m, (ply & 1) === 0, (ply & 2) === 0);
       sow(a!.words, b!.words, b!.cells, legal[random(legal.length)]!);
       a!.words.set(b!.words);
     }
