@@ -9,7 +9,7 @@
  * for V8 to inline the game's calls into it: it is the hot loop of every benchmark.
  */
 import type { Game } from '../../framework/contracts/game.ts';
-import { DEADLINE_MASK, INF, SearchStack, type SearchParams, type SearchResult } from './search-stack.ts';
+import { DEADLINE_MASK, INF, SearchStack, TABLE_LIMIT, type SearchParams, type SearchResult } from './search-stack.ts';
 
 const EXACT = 0;
 const LOWER = 1; // the value is at least this (a max node pruned)
@@ -101,7 +101,7 @@ export class AlphaBetaSearch<S> extends SearchStack<S> {
       if (cut) break;
     }
     if (ply === 0 && best >= 0) this.bestMove = best;
-    if (table !== undefined) table.set(key, { value: v, bound: v <= alphaIn ? UPPER : v >= betaIn ? LOWER : EXACT });
+    if (table !== undefined && table.size < TABLE_LIMIT) table.set(key, { value: v, bound: v <= alphaIn ? UPPER : v >= betaIn ? LOWER : EXACT });
     return v;
   }
 

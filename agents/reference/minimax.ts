@@ -5,7 +5,7 @@
  * an exact value, so a hit returns what the subtree would have returned.
  */
 import type { Game } from '../../framework/contracts/game.ts';
-import { DEADLINE_MASK, INF, SearchStack, type SearchParams, type SearchResult } from './search-stack.ts';
+import { DEADLINE_MASK, INF, SearchStack, TABLE_LIMIT, type SearchParams, type SearchResult } from './search-stack.ts';
 
 export class MinimaxSearch<S> extends SearchStack<S> {
   private readonly table: Map<string, number> | undefined;
@@ -60,7 +60,7 @@ export class MinimaxSearch<S> extends SearchStack<S> {
       }
       if (traced) this.traceNode('update', name, depth, maximizing, v);
     }
-    if (table !== undefined) table.set(key, v);
+    if (table !== undefined && table.size < TABLE_LIMIT) table.set(key, v);
     return v;
   }
 }

@@ -37,6 +37,13 @@ export interface SearchResult {
   cutoff: boolean;
 }
 
+/**
+ * A transposition table stops taking entries at this size (a Map holds at most 2^24, and a
+ * search without a depth limit on a full board would reach that and crash). Entries already in
+ * it stay valid, so the cap changes node counts of such huge searches, never values or moves.
+ */
+export const TABLE_LIMIT = 4_000_000;
+
 /** The deadline is looked at once every 256 expanded nodes. */
 export const DEADLINE_MASK = 255;
 
