@@ -7,6 +7,12 @@ import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import type { TraceEvent } from '../search/trace.ts';
 import type { CaseOptions, Expected, GameSpec, Manifest, SuiteCase } from '../suites/types.ts';
 
+/**
+ * The reference heuristics the submission's process can hand an agent (besides `role:NAME`, a
+ * heuristic of the submission's own). Only given code goes there: `advanced` is a solution.
+ */
+export const SANDBOX_HEURISTICS: readonly string[] = ['basic'];
+
 /** Each case ends in exactly one of these (the JSON report's `status`). */
 export type CaseStatus = 'passed' | 'failed' | 'error' | 'timeout' | 'memory';
 

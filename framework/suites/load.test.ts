@@ -343,9 +343,14 @@ const MALFORMED: Malformed[] = [
       '$/cases/a.yaml:4: checks: expected at least one check (move, value, nodes, evaluations, trace, next_state, time, playoff) for role "agent", but none is on',
   },
   {
+    name: 'a reference heuristic the sandbox does not hold',
+    files: { 'cases/a.yaml': AGENT_CASE('options: {heuristic: advanced}\nchecks: {move: true}\n') },
+    message: '$/cases/a.yaml:4: options.heuristic: expected a heuristic the sandbox offers: basic, or role:heuristic; got "advanced"',
+  },
+  {
     name: 'unknown heuristic role',
     files: { 'cases/a.yaml': AGENT_CASE('options: {heuristic: "role:h"}\nchecks: {move: true}\n') },
-    message: '$/cases/a.yaml:4: options.heuristic: expected a heuristic role of the suite (basic, advanced, or role:heuristic), got "role:h"',
+    message: '$/cases/a.yaml:4: options.heuristic: expected a heuristic role of the suite (basic, or role:heuristic), got "role:h"',
   },
   {
     name: 'fractional depth',

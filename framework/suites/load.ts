@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { globby } from 'globby';
+import { SANDBOX_HEURISTICS } from '../grading/types.ts';
 import type { Game } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
 import type { SearchConventions } from '../search/conventions.ts';
@@ -293,13 +294,14 @@ function resolveOptions(c: CaseFile, roleName: string, role: RoleSpec, manifest:
 
   const heuristic = options.heuristic!;
   const heuristicRoles = Object.entries(manifest.roles).filter(([, r]) => r.kind === 'heuristic').map(([n]) => n);
-  const valid = `${HEURISTIC_NAMES.join(', ')}${heuristicRoles.length > 0 ? `, or ${heuristicRoles.map((n) => `role:${n}`).join(', ')}` : ''}`;
+  const valid = `${SANDBOX_HEURISTICS.join(', ')}${heuristicRoles.length > 0 ? `, or ${heuristicRoles.map((n) => `role:${n}`).join(', ')}` : ''}`;
   if (heuristic.startsWith('role:')) {
     if (!heuristicRoles.includes(heuristic.slice('role:'.length))) {
       throw fail(['options', 'heuristic'], `expected a heuristic role of the suite (${valid}), got ${describeValue(heuristic)}`);
     }
-  } else if (findHeuristic(heuristic) === undefined) {
-    throw fail(['options', 'heuristic'], `expected a heuristic: ${valid}; got ${describeValue(heuristic)}`);
+  } else if (!SANDBOX_HEURISTICS.includes(heuristic)) {
+    // Only given code enters the submission's process; `advanced` is a reference solution.
+    throw fail(['options', 'heuristic'], `expected a heuristic the sandbox offers: ${valid}; got ${describeValue(heuristic)}`);
   }
   return options;
 }
@@ -427,7 +429,7 @@ export function isBlessed(suite: Suite, c: SuiteCase): boolean {
   return entry !== undefined && entry.hash === caseHash(c, suite.manifest);
 }
 
-/** Cases never blessed, or edited since: the runner marks them `error` ("run mancala suite bless"). */
+/** Cases never blessed, or edited since: the runner refuses to grade them ("run mancala suite bless"). */
 export function unblessedCases(suite: Suite): SuiteCase[] {
   return suite.cases.filter((c) => !isBlessed(suite, c));
 }

@@ -84,6 +84,7 @@ function position(req: MoveRequest | EvaluateRequest): { game: Game<any>; state:
 function heuristicFor(name: string): Heuristic {
   if (name === 'basic') return basic;
   if (name.startsWith('role:')) return loaded(name.slice('role:'.length), 'heuristic');
+  // The suite loader lets only SANDBOX_HEURISTICS and role:NAME through.
   throw new Error(`internal: unknown heuristic "${name}" (the sandbox knows basic and role:NAME)`);
 }
 
