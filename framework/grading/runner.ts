@@ -10,6 +10,7 @@
  * own failures (an unreadable suite, an unblessed case) stop a run.
  */
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
@@ -27,6 +28,8 @@ export interface ProgressEvent {
   submission: string;
   caseId: string;
   status: CaseStatus;
+  /** ms the agent thought, as measured in its own process (0 when it gave no answer) */
+  agentMs: number;
   /** cases finished so far over all submissions, and the total */
   done: number;
   total: number;
@@ -41,6 +44,20 @@ export interface GradeRunOptions {
   /** submissions graded at the same time (each in its own process) */
   jobs: number;
   onProgress?: (event: ProgressEvent) => void;
+}
+
+/** Private copies of submissions being graded: an interrupted run removes them (removeSandboxCopies). */
+const active = new Set<string>();
+
+/**
+ * For a SIGINT/SIGTERM handler: removes the copies of the submissions being graded, synchronously
+ * (the sandboxed processes die with the grader: they run under setpriv --pdeathsig). Returns how many.
+ */
+export function removeSandboxCopies(): number {
+  for (const dir of active) rmSync(dir, { recursive: true, force: true });
+  const n = active.size;
+  active.clear();
+  return n;
 }
 
 /** The cases a run grades, in suite order. */
@@ -64,9 +81,9 @@ export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport>
   assertBlessed(o.suite, cases);
   const total = cases.length * o.submissions.length;
   let done = 0;
-  const progress = (submission: string, c: SuiteCase, status: CaseStatus): void => {
+  const progress = (submission: string, c: SuiteCase, status: CaseStatus, agentMs: number): void => {
     done++;
-    o.onProgress?.({ submission, caseId: c.id, status, done, total });
+    o.onProgress?.({ submission, caseId: c.id, status, agentMs, done, total });
   };
   const reports = await pool(o.submissions, Math.max(1, o.jobs), (path) => gradeSubmission(o.suite, path, cases, progress));
   const network = reports.every((r) => r.isolation.network);
@@ -88,7 +105,7 @@ async function gradeSubmission(
   suite: Suite,
   path: string,
   cases: readonly SuiteCase[],
-  progress: (submission: string, c: SuiteCase, status: CaseStatus) => void,
+  progress: (submission: string, c: SuiteCase, status: CaseStatus, agentMs: number) => void,
 ): Promise<GradedSubmission> {
   const id = basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path;
   const notes: string[] = [];
@@ -98,6 +115,7 @@ async function gradeSubmission(
   let isolation: GradedSubmission['isolation'] = { network: true };
   try {
     prepared = await prepareSubmission(path, suite.manifest.roles);
+    active.add(prepared.dir);
     notes.push(...prepared.notes);
     for (const [role, found] of Object.entries(prepared.roles)) {
       if (!('missing' in found)) notes.push(`role ${role}: ${found.source}`);
@@ -107,14 +125,14 @@ async function gradeSubmission(
     for (const c of cases) {
       const result = await gradeOneCase(suite, prepared, session, c);
       results.push({ c, ...result });
-      progress(id, c, result.status);
+      progress(id, c, result.status, result.agentMs ?? 0);
     }
   } catch (e) {
     // The submission could not even be set up (unreadable path, …): every remaining case is an error.
     if (e instanceof UserError) {
       for (const c of cases.slice(results.length)) {
         results.push({ c, status: 'error', message: e.message, ms: 0, nodes: null });
-        progress(id, c, 'error');
+        progress(id, c, 'error', 0);
       }
     } else {
       throw e;
@@ -122,6 +140,7 @@ async function gradeSubmission(
   } finally {
     await session?.close();
     await prepared?.dispose();
+    if (prepared !== undefined) active.delete(prepared.dir);
   }
   return { report: scoreSubmission(suite, id, path, notes, results), isolation };
 }
@@ -132,6 +151,8 @@ interface CaseOutcome {
   ms: number;
   nodes: number | null;
   checks?: CheckResult[];
+  /** the agent's own time, measured in its process */
+  agentMs?: number;
 }
 
 async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session: SandboxSession, c: SuiteCase): Promise<CaseOutcome> {
@@ -156,7 +177,11 @@ async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session:
       };
     }
   }
-  if (attempt.status !== 'ok') return { status: attempt.status, message: attempt.message, ms: attempt.ms, nodes: null };
+  if (attempt.status !== 'ok') {
+    // The sandbox names its hard limit (the case's plus a grace); students know the case's.
+    const message = attempt.status === 'timeout' ? attempt.message.replace(/^no answer within \d+ ms/, `no answer within the case's ${c.limits.ms} ms limit`) : attempt.message;
+    return { status: attempt.status, message, ms: attempt.ms, nodes: null };
+  }
   const observation = attempt.observation;
   const checks = await gradeCase({ manifest, case: c, expected, observation, session });
   const failed = checks.filter((r) => !r.passed);
@@ -167,6 +192,7 @@ async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session:
     ms: attempt.ms,
     nodes: observation.nodes ?? null,
     checks,
+    agentMs: observation.ms,
   };
 }
 
@@ -203,9 +229,21 @@ export function scoreSubmission(suite: Suite, id: string, path: string, notes: s
   const categoryPoints = new Map<string, number>();
   for (const { c } of results) categoryPoints.set(c.category, (categoryPoints.get(c.category) ?? 0) + c.points);
   const weight = new Map(suite.manifest.categories.map((k) => [k.name, k.weight]));
-  const cases: CaseReport[] = results.map(({ c, status, message, ms, nodes, checks }) => {
+  const share = (c: SuiteCase): number => {
     const points = categoryPoints.get(c.category)!;
-    const maxScore = points > 0 ? round((c.points / points) * (weight.get(c.category) ?? 0)) : 0;
+    return points > 0 ? (c.points / points) * (weight.get(c.category) ?? 0) : 0;
+  };
+  // Cumulative rounding within each category: case maxima add up exactly to the weight
+  // (3.333333 + 3.333333 + 3.333334 = 10), so Gradescope's and the CSV's sums agree with ours.
+  const running = new Map<string, number>();
+  const maxOf = results.map(({ c }) => {
+    const before = running.get(c.category) ?? 0;
+    const after = before + share(c);
+    running.set(c.category, after);
+    return round(after) - round(before);
+  });
+  const cases: CaseReport[] = results.map(({ c, status, message, ms, nodes, checks }, k): CaseReport => {
+    const maxScore = round(maxOf[k]!);
     return {
       id: c.id,
       category: c.category,
@@ -220,8 +258,9 @@ export function scoreSubmission(suite: Suite, id: string, path: string, notes: s
       ...(checks !== undefined ? { checks } : {}),
     };
   });
-  const sum = (f: (r: CaseReport) => number): number => round(cases.reduce((a, r) => a + f(r), 0));
-  return { id, path, score: sum((r) => r.score), maxScore: sum((r) => r.maxScore), cases, notes };
+  // Totals add the unrounded shares: three cases of 10/3 points make 10, not 3 × 3.333333 = 9.999999.
+  const sum = (counts: (r: CaseResult) => boolean): number => round(results.reduce((a, r) => a + (counts(r) ? share(r.c) : 0), 0));
+  return { id, path, score: sum((r) => r.status === 'passed'), maxScore: sum(() => true), cases, notes };
 }
 
 /** Scores keep six decimals: enough for any weighting, and no 0.30000000000000004 in reports. */

@@ -9,6 +9,7 @@ import { Option, type Command } from 'commander';
 import type { DepthUnit } from '../../search/conventions.ts';
 import { setupGame } from '../game-setup.ts';
 import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '../options.ts';
+import { measureGrading, type GradingCosts } from '../../grading/bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -62,6 +63,16 @@ export async function runBenchCase(c: BenchCase, runs: number): Promise<BenchRes
   return { ...best!, ms: roundMs(best!.ms), runs };
 }
 
+/** Cases in the grading benchmark (the issue's yardstick: under 5 ms a case beyond the agent's own time). */
+const GRADING_CASES = 200;
+
+function gradingLine(g: GradingCosts): string {
+  return (
+    `grading   ${g.cases} depth-2 cases of one submission (sandboxed, graded, ${g.passed} passed) in ${g.ms.toFixed(0)} ms: ` +
+    `${g.casesPerSecond.toFixed(0)} cases/s; ${g.overheadMsPerCase.toFixed(2)} ms a case beyond the agent's own ${(g.agentMs / g.cases).toFixed(2)} ms`
+  );
+}
+
 function resultLine(r: BenchResult): string {
   const what =
     r.bench === 'perft'
@@ -76,7 +87,7 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4)')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
@@ -93,6 +104,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         results.push(r);
         if (!opts.json) io.out(resultLine(r) + '\n');
       }
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results }) + '\n');
+      // Grading: one run (it includes the submission's start-up, which repeats would not show).
+      const grading = await measureGrading(GRADING_CASES);
+      if (!opts.json) io.out(gradingLine(grading) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading }) + '\n');
     });
 }

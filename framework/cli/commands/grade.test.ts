@@ -1,0 +1,218 @@
+/**
+ * `mancala grade` and `mancala check` through main(argv, io), as the command line runs them:
+ * the report files, exit codes (grade: 0 whatever the scores; check: 1 when a visible case fails;
+ * both: 2 for a user's mistake, on one `mancala: …` line), and what a student is (not) shown.
+ * Real submissions in the real sandbox.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseReport } from '../../grading/reporters/json.ts';
+import type { GradescopeResults } from '../../grading/reporters/gradescope.ts';
+import { blessSuite, writeExpected } from '../../suites/bless.ts';
+import { loadSuite } from '../../suites/load.ts';
+import { main } from '../main.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const basics = join(root, 'testcases/kalah-basics');
+const example = (name: string): string => join(root, 'agents/examples', name);
+const work = mkdtempSync(join(tmpdir(), 'grade-cli-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
+  return { code, out, err };
+}
+
+/** A user's mistake: exit 2, nothing on stdout, exactly one `mancala: …` line on stderr. */
+function expectUsageError(r: { code: number; out: string; err: string }, says: string | RegExp): void {
+  expect(r.code, r.err).toBe(2);
+  expect(r.out).toBe('');
+  expect(r.err).toMatch(/^mancala: [^\n]+\n$/);
+  if (typeof says === 'string') expect(r.err).toContain(says);
+  else expect(r.err).toMatch(says);
+}
+
+/** The ids of the hidden suite's cases: a student's check must never name one. */
+async function hiddenIds(): Promise<string[]> {
+  const hidden = await loadSuite(join(root, 'testcases/hidden-example'));
+  expect(hidden.cases.every((c) => c.visibility !== 'visible')).toBe(true);
+  return hidden.cases.map((c) => c.id);
+}
+
+/** A small blessed suite with one visible and one hidden case. */
+async function mixedSuite(): Promise<string> {
+  const dir = join(work, 'mixed');
+  mkdirSync(join(dir, 'cases'), { recursive: true });
+  writeFileSync(
+    join(dir, 'suite.yaml'),
+    `name: Mixed visibility
+game: kalah
+visibility: visible
+roles:
+  agent: {kind: agent, files: [agent.ts, agent.js], reference: alphabeta}
+categories:
+  - {name: search, weight: 10}
+`,
+  );
+  writeFileSync(
+    join(dir, 'cases/cases.yaml'),
+    `- id: shown-depth-2
+  category: search
+  position: {start: true}
+  options: {depth: 2}
+  checks: {move: true, value: true}
+- id: secret-case-depth-3
+  description: a description students must not see
+  category: search
+  visibility: hidden
+  position: {start: true, moves: [B0]}
+  options: {depth: 3}
+  checks: {move: true, value: true}
+`,
+  );
+  writeExpected(dir, (await blessSuite(await loadSuite(dir))).expected);
+  return dir;
+}
+
+describe('mancala grade', () => {
+  it('writes --json, --junit, --csv and one --gradescope file per submission, and exits 0 though cases fail', async () => {
+    const out = join(work, 'reports');
+    mkdirSync(out);
+    const files = { json: join(out, 'report.json'), junit: join(out, 'junit.xml'), csv: join(out, 'grades.csv'), gradescope: join(out, 'results.json') };
+    const r = await cli([
+      'grade', example('alice'), example('bob'),
+      '--suite', basics,
+      '--json', files.json, '--junit', files.junit, '--csv', files.csv, '--gradescope', files.gradescope,
+      '--jobs', '2', '--no-color',
+    ]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toBe(`wrote ${files.json}, ${files.gradescope}, ${files.junit}, ${files.csv}\n`);
+    expect(r.out).toMatch(/^alice +100 \/ 100 +all 19 cases passed/m);
+    expect(r.out).toMatch(/^bob +70 \/ 100 +12 of 19 cases passed/m);
+
+    const report = parseReport(readFileSync(files.json, 'utf8'), files.json);
+    expect(report.suite).toBe('Kalah basics');
+    expect(report.submissions.map((s) => [s.id, s.score, s.maxScore])).toEqual([
+      ['alice', 100, 100],
+      ['bob', 70, 100],
+    ]);
+
+    // Gradescope grades one submission per container: one file each, named after the submission.
+    expect(readdirSync(out).sort()).toEqual(['grades.csv', 'junit.xml', 'report.json', 'results.alice.json', 'results.bob.json']);
+    for (const [id, score] of [['alice', 100], ['bob', 70]] as const) {
+      const gs = JSON.parse(readFileSync(join(out, `results.${id}.json`), 'utf8')) as GradescopeResults;
+      expect(gs.score).toBe(score);
+      expect(gs.extra_data.submission).toBe(id);
+      expect(gs.tests).toHaveLength(19);
+    }
+
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(files.junit, 'utf8'));
+    expect(xml.testsuites).toMatchObject({ name: 'Kalah basics', tests: '38', failures: '5', errors: '2' });
+    expect(xml.testsuites.testsuite.map((s: { name: string }) => s.name)).toEqual(['alice', 'bob']);
+
+    const rows = readFileSync(files.csv, 'utf8').split('\r\n');
+    expect(rows).toHaveLength(4); // header, alice, bob, and the empty string after the last CRLF
+    expect(rows[0]).toMatch(/^id,path,score,max_score,/);
+    expect(rows[1]).toMatch(/^alice,.*alice,100,100,/);
+    expect(rows[2]).toMatch(/^bob,.*bob,70,100,/);
+    expect(rows[3]).toBe('');
+  });
+
+  it('one submission: --gradescope writes exactly the file named; --visibility visible grades only visible cases', async () => {
+    const suite = await mixedSuite();
+    const file = join(work, 'single', 'results.json');
+    mkdirSync(dirname(file));
+    const r = await cli(['grade', join(example('carol'), 'agent.ts'), '--suite', suite, '--gradescope', file, '--visibility', 'visible']);
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(dirname(file))).toEqual(['results.json']);
+    const gs = JSON.parse(readFileSync(file, 'utf8')) as GradescopeResults;
+    expect(gs.tests.map((t) => t.extra_data.id)).toEqual(['shown-depth-2']);
+    expect(r.out).not.toContain('secret-case');
+  });
+});
+
+describe('mancala check', () => {
+  let hidden: string[];
+  beforeAll(async () => {
+    hidden = await hiddenIds();
+  });
+
+  it('alice: exit 0, every visible case of the bundled suites listed, and nothing hidden', async () => {
+    const r = await cli(['check', example('alice'), '--no-color']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const suite = await loadSuite(basics);
+    for (const c of suite.cases) expect(r.out).toMatch(new RegExp(`✓ \\[${c.category}\\] ${c.id}\\b`));
+    expect(r.out.match(/✓/g)).toHaveLength(suite.cases.length);
+    expect(r.out).toContain('all 19 visible cases passed');
+    for (const id of hidden) expect(r.out).not.toContain(id);
+    expect(r.out).not.toContain('Kalah hidden example');
+  });
+
+  it('bob: exit 1 with the one-line summary on stderr; failures explained on stdout; nothing hidden', async () => {
+    const r = await cli(['check', example('bob'), '--no-color']);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('mancala: 7 of 19 visible cases did not pass\n');
+    expect(r.out).toMatch(/✗ \[node counts\] nodes-exact-depth-3/);
+    expect(r.out).toContain('no pruning');
+    expect(r.out).toContain('7 of 19 cases failed');
+    for (const id of hidden) expect(r.out + r.err).not.toContain(id);
+  });
+
+  it('a suite with a hidden case: only the visible one is run and shown', async () => {
+    const suite = await mixedSuite();
+    const r = await cli(['check', example('alice'), '--suite', suite, '--no-color']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('shown-depth-2');
+    expect(r.out).toContain('all 1 visible case passed');
+    expect(r.out).not.toContain('secret-case');
+    expect(r.out).not.toContain('students must not see');
+  });
+});
+
+describe('user mistakes: exit 2, one line', () => {
+  it('grade without --suite', async () => {
+    expectUsageError(await cli(['grade', example('alice')]), "required option '--suite <dir>' not specified");
+  });
+
+  it('a suite folder that does not exist', async () => {
+    const missing = join(work, 'no-such-suite');
+    expectUsageError(await cli(['grade', example('alice'), '--suite', missing]), `--suite ${missing}: expected a suite folder`);
+    expectUsageError(await cli(['check', example('alice'), '--suite', missing]), `--suite ${missing}: expected a suite folder`);
+  });
+
+  it('a submission that does not exist', async () => {
+    const missing = join(work, 'no-such-agent');
+    expectUsageError(await cli(['grade', missing, '--suite', basics]), `submission ${missing}: no such file or folder`);
+    expectUsageError(await cli(['check', missing]), `submission ${missing}: no such file or folder`);
+  });
+
+  it('a malformed suite names the file and line', async () => {
+    const dir = join(work, 'malformed');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'suite.yaml'), 'name: Broken\ngame: kalah\nvisibility: sometimes\nroles:\n  agent: {kind: agent, files: agent.ts, reference: alphabeta}\ncategories: [{name: a, weight: 1}]\n');
+    expectUsageError(await cli(['grade', example('alice'), '--suite', dir]), new RegExp(`^mancala: ${dir}/suite\\.yaml:3: visibility: `));
+  });
+
+  it('a suite that was never blessed points to `mancala suite bless`', async () => {
+    const dir = join(work, 'unblessed');
+    mkdirSync(join(dir, 'cases'), { recursive: true });
+    writeFileSync(join(dir, 'suite.yaml'), 'name: Unblessed\ngame: kalah\nvisibility: visible\nroles:\n  agent: {kind: agent, files: agent.ts, reference: alphabeta}\ncategories: [{name: a, weight: 1}]\n');
+    writeFileSync(join(dir, 'cases/one.yaml'), 'id: one\ncategory: a\noptions: {depth: 1}\nchecks: {move: true}\n');
+    const r = await cli(['grade', example('alice'), '--suite', dir]);
+    expectUsageError(r, `run \`mancala suite bless ${dir}\``);
+    expect(existsSync(join(dir, 'expected.json'))).toBe(false);
+  });
+
+  it('--jobs 0 and --visibility some', async () => {
+    expectUsageError(await cli(['grade', example('alice'), '--suite', basics, '--jobs', '0']), /--jobs.*'0' is invalid.*whole number from 1 to 64/);
+    expectUsageError(await cli(['grade', example('alice'), '--suite', basics, '--visibility', 'some']), /--visibility.*'some' is invalid.*all, visible/);
+  });
+});
