@@ -1,0 +1,115 @@
+/**
+ * A side of a match from its command-line name: a reference agent by name (`alphabeta:depth=4`),
+ * run in this process — trusted code — or a submission by path (`agents/examples/alice`,
+ * `my-agent.ts`, optionally `path:depth=4`), run in its own sandboxed process exactly as grading
+ * runs it, so a student's crash, loop or illegal move costs a game, never the match.
+ */
+import { existsSync } from 'node:fs';
+import type { AgentOptions } from '../contracts/agent.ts';
+import { UserError } from '../errors.ts';
+import { stateToBoard } from '../games/mancala/board-io/board.ts';
+import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
+import { createRandom } from '../random.ts';
+import { prepareSubmission, type PreparedSubmission } from '../sandbox/prepare.ts';
+import { SandboxSession } from '../sandbox/session.ts';
+import { runAgent } from '../search/run-agent.ts';
+import type { SearchConventions } from '../search/conventions.ts';
+import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
+import { findHeuristic, parseAgentSpec } from '../../agents/index.ts';
+import type { MatchPlayer, MoveAttempt } from './types.ts';
+
+/** Where a submission folder keeps its agent (the same patterns the bundled suites use). */
+export const AGENT_ROLE: RoleSpec = {
+  kind: 'agent',
+  files: ['agent.ts', 'agent.js', 'agent.mjs', '*.agent.ts', '*.agent.js', 'src/agent.ts', 'src/agent.js', 'index.ts', 'index.js'],
+  reference: 'alphabeta',
+};
+
+export interface OpenPlayerOptions {
+  /** the match's game, as the sandbox needs it */
+  game: GameSpec;
+  /** the profile's conventions: the depth, unit and terminal evaluation an agent gets unless its spec says otherwise */
+  conventions: SearchConventions;
+  /** memory cap of a sandboxed submission, MB */
+  memoryMb: number;
+}
+
+/** True when `spec` names a file or folder rather than a reference agent. */
+export function isPathSpec(spec: string): boolean {
+  const path = splitOptions(spec).path;
+  return path.includes('/') || path.includes('\\') || /\.(m?[jt]s)$/.test(path) || existsSync(path);
+}
+
+/** `path:depth=4,ms=200` → the path and the option text (an option part must contain `=` or be a known flag). */
+function splitOptions(spec: string): { path: string; options: string } {
+  const colon = spec.lastIndexOf(':');
+  if (colon > 0 && /^[a-z]+(=[^,]*)?(,[a-z]+(=[^,]*)?)*$/.test(spec.slice(colon + 1))) {
+    return { path: spec.slice(0, colon), options: spec.slice(colon + 1) };
+  }
+  return { path: spec, options: '' };
+}
+
+/** The options a side's agent sees: its spec's over the profile's conventions. */
+function withConventions(options: AgentOptions, conventions: SearchConventions): AgentOptions {
+  return { depth: conventions.defaultDepth, unit: conventions.depthUnit, terminal: conventions.terminal, ...options };
+}
+
+export async function openPlayer(spec: string, o: OpenPlayerOptions): Promise<MatchPlayer> {
+  return isPathSpec(spec) ? openSubmission(spec, o) : openReference(spec, o);
+}
+
+function openReference(spec: string, o: OpenPlayerOptions): MatchPlayer {
+  const parsed = parseAgentSpec(spec);
+  const options = withConventions(parsed.options, o.conventions);
+  const heuristic = findHeuristic('basic')!;
+  return {
+    label: spec,
+    async chooseMove(game, state, timeLimitMs, seed): Promise<MoveAttempt> {
+      const start = performance.now();
+      try {
+        const run = await runAgent(parsed.agent, { game, state, heuristic, options: { ms: timeLimitMs, ...options }, timeLimitMs, random: createRandom(seed) });
+        const c = run.choice;
+        return { status: 'ok', move: c.move, ms: run.ms, nodes: run.nodes, ...(c.value !== undefined ? { value: c.value } : {}), ...(c.depth !== undefined ? { depth: c.depth } : {}) };
+      } catch (e) {
+        // A reference agent does not throw; if it ever does, the game records it like any crash.
+        return { status: 'error', message: e instanceof Error ? e.message : String(e), ms: performance.now() - start };
+      }
+    },
+    close: async () => {},
+  };
+}
+
+async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<MatchPlayer> {
+  const { path, options: optionText } = splitOptions(spec);
+  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of the names mancala match --help lists)`);
+  // Options on a path use the reference agents' syntax: borrow alphabeta's parser for them.
+  const options = optionText === '' ? {} : parseAgentSpec(`alphabeta:${optionText}`).options;
+  const caseOptions = withConventions(options, o.conventions) as CaseOptions;
+  const prepared: PreparedSubmission = await prepareSubmission(path, { agent: AGENT_ROLE });
+  const role = prepared.roles['agent']!;
+  if ('missing' in role) {
+    await prepared.dispose();
+    throw new UserError(`agent ${path}: ${role.missing}`);
+  }
+  const session = await SandboxSession.open(prepared, { memoryMb: o.memoryMb }, { game: o.game });
+  return {
+    label: spec,
+    async chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number): Promise<MoveAttempt> {
+      const a = await session.chooseMove(stateToBoard(game, state), game.toMove(state), { ...caseOptions, seed, ms: caseOptions.ms ?? timeLimitMs }, timeLimitMs);
+      if (a.status !== 'ok') return a;
+      const ob = a.observation;
+      if (ob.move === undefined) return { status: 'error', message: 'the agent returned no move', ms: a.ms };
+      return {
+        status: 'ok',
+        move: ob.move,
+        ms: ob.ms,
+        ...(ob.value !== undefined ? { value: ob.value } : {}),
+        ...(ob.nodes !== undefined ? { nodes: ob.nodes } : {}),
+      };
+    },
+    async close() {
+      await session.close();
+      await prepared.dispose();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Matches and tournaments: the shapes every part shares (the match runner, `mancala match`,
+ * `mancala tournament`, `mancala play`, replays).
+ *
+ * Sides are called A and B as the command line names them; `first` says which side moved first
+ * (as the bottom player, who always moves first). Colours alternate game by game.
+ */
+import type { Player } from '../contracts/game.ts';
+import type { BoardSpec } from '../games/mancala/board-io/board.ts';
+import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
+
+export type Side = 'A' | 'B';
+
+/** Why a side lost a game without playing it out. */
+export type ForfeitReason = 'crash' | 'timeout' | 'illegal-move' | 'memory';
+
+/** What a side does when the other side forfeits is not a question; this is what happens to the side that fails. */
+export type ForfeitPolicy =
+  /** the failing side loses the game at once */
+  | 'loss'
+  /** a random legal move (seeded) is played for it and the game goes on; the failure is still recorded */
+  | 'random-move';
+
+/** One decision of one side. */
+export type MoveAttempt =
+  | { status: 'ok'; move: number; value?: number; depth?: number; nodes?: number; ms: number }
+  | { status: 'error' | 'timeout' | 'memory'; message: string; ms: number; reported?: { move: number; value?: number } };
+
+/**
+ * A side of a match: a reference agent run in-process (trusted) or a submission run in its
+ * sandboxed process (framework/sandbox). Open with openPlayer (framework/matches/player.ts).
+ */
+export interface MatchPlayer {
+  /** as given on the command line: `alphabeta:depth=4`, `agents/examples/alice` */
+  readonly label: string;
+  chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number): Promise<MoveAttempt>;
+  close(): Promise<void>;
+}
+
+export interface GameRecord {
+  index: number;
+  first: Side;
+  winner: Side | 'draw';
+  /** final stores (after the sweep) of A and B */
+  score: [number, number];
+  /** every move in order, as sowing indices of the mover */
+  moves: number[];
+  /** how many of `moves` were the seeded opening */
+  openingPlies: number;
+  forfeit: null | { side: Side; reason: ForfeitReason; message: string };
+  /** ms each side spent thinking */
+  time: [number, number];
+}
+
+/** One line of a replay file (JSON lines): a move with the position before it. */
+export interface ReplayLine {
+  game: number;
+  ply: number;
+  /** the side that moved */
+  side: Side;
+  /** the board before the move, as the bottom player sees it */
+  before: BoardSpec;
+  move: number;
+  moveName: string;
+  /** ms the side thought; 0 for opening moves */
+  ms: number;
+  /** set on opening moves (seeded random) and on moves played for a forfeiting side */
+  by?: 'opening' | 'forfeit';
+  value?: number;
+}
+
+export interface MatchSummary {
+  A: { wins: number; draws: number; losses: number };
+  B: { wins: number; draws: number; losses: number };
+}
+
+/** Who moves in state s, as a side, given which side moved first. */
+export function sideToMove(toMove: Player, first: Side): Side {
+  return (toMove === 0) === (first === 'A') ? 'A' : 'B';
+}
