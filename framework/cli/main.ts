@@ -11,6 +11,7 @@ import { addBenchCommand } from './commands/bench.ts';
 import { addDemoCommand } from './commands/demo.ts';
 import { addGradeCommands } from './commands/grade.ts';
 import { addPerftCommand } from './commands/perft.ts';
+import { addPlayCommand } from './commands/play.ts';
 import { addSearchCommand } from './commands/search.ts';
 import { registerSuiteCommand } from './commands/suite.ts';
 import type { CliIo } from './options.ts';
@@ -57,6 +58,7 @@ export function buildProgram(io: CliIo): Command {
         '  $ mancala grade agents/examples/alice --suite testcases/kalah-basics',
         '  $ mancala check my-agent.ts',
         '  $ mancala suite bless testcases/kalah-basics',
+        '  $ mancala play --bottom human --top alphabeta:depth=6',
         '  $ mancala demo',
         '  $ mancala perft --rules kalah --depth 8 --unit turn',
         '  $ mancala search --rules kalah-empty-capture --pits 6 --seeds 4 --algo alphabeta --depth 14 --unit move --json',
@@ -70,6 +72,7 @@ export function buildProgram(io: CliIo): Command {
   addSearchCommand(program, io);
   addGradeCommands(program, io);
   registerSuiteCommand(program, io);
+  addPlayCommand(program, io);
   addBenchCommand(program, io);
   addDemoCommand(program, io);
   return program;
