@@ -1,11 +1,18 @@
 /**
  * The playoff grader with real reference agents standing in for the submission (run in this
  * process through a MoveAsker), and with submissions that forfeit: illegal moves, errors, and
- * answers over the time a move.
+ * answers over the time a move. Heuristic roles: the reference alpha-beta with the submission's
+ * heuristic, through a real player session (the sandbox), on kalah-basics' heuristic playoff.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../framework/contracts/agent.ts';
-import type { Attempt, MoveAsker } from '../framework/grading/types.ts';
+import type { Attempt, GradeInput, MoveAsker } from '../framework/grading/types.ts';
+import { prepareSubmission } from '../framework/sandbox/prepare.ts';
+import { SandboxSession } from '../framework/sandbox/session.ts';
+import { loadSuite } from '../framework/suites/load.ts';
 import { parseAgentSpec } from '../agents/index.ts';
 import playoff, { OPENING_PLIES, playPlayoff } from './playoff.ts';
 import { inProcessAsker, mancalaSpec, testCase, testManifest } from './testing.ts';
@@ -93,5 +100,69 @@ describe('playoff', () => {
     expect(result.status).toBe('error');
     expect(result.message).toMatch(/forfeit in game 1: error at move \d, in .*: TypeError: x is undefined/);
     expect(result.message).toMatch(/forfeit in game 2: timeout at move \d, in .*: took 2001 ms, the limit is 2000 ms a move/);
+  });
+});
+
+// ---- heuristic roles: the reference alpha-beta with the submission's heuristic ---------------------
+
+const scratch: string[] = [];
+afterAll(() => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+/** kalah-basics' heuristic playoff, graded through a player session on a submission holding `heuristic`. */
+async function heuristicPlayoff(heuristic: { path: string } | { source: string }) {
+  const suite = await loadSuite('testcases/kalah-basics');
+  const c = suite.cases.find((x) => x.id === 'heuristic-playoff-depth-4')!;
+  let path: string;
+  if ('path' in heuristic) path = heuristic.path;
+  else {
+    path = mkdtempSync(join(tmpdir(), 'heuristic-playoff-'));
+    scratch.push(path);
+    writeFileSync(join(path, 'heuristic.js'), heuristic.source);
+  }
+  const sub = await prepareSubmission(path, suite.manifest.roles);
+  const session = await SandboxSession.open(sub, { memoryMb: 256 }, { game: suite.manifest.game, runtime: 'player' });
+  try {
+    const input: GradeInput = { manifest: suite.manifest, case: c, expected: suite.expected[c.id]!, observation: { ms: 0 }, session };
+    const started = performance.now();
+    const result = await playoff.grade(input);
+    return { result, ms: performance.now() - started, input };
+  } finally {
+    await session.close();
+    await sub.dispose();
+  }
+}
+
+describe('playoff of a heuristic role (the reference alpha-beta with the submission\'s heuristic, sandboxed)', () => {
+  it("alice's store difference wins, through a real player session", async () => {
+    const { result } = await heuristicPlayoff({ path: 'agents/examples/alice' });
+    expect(result).toEqual({
+      check: 'playoff',
+      passed: true,
+      message: 'playoff of the reference alpha-beta (depth 4) with your heuristic against alphabeta:depth=2: won 5, drew 0, lost 1 of 6 games: win rate 83.3%, needed 50%',
+    });
+  });
+
+  it('the negated store difference loses: each game and what our side was are shown', async () => {
+    const { result } = await heuristicPlayoff({ source: 'export default { name: "upside-down", evaluate: (s, p, g) => g.store(s, 1 - p) - g.store(s, p) };\n' });
+    expect(result.passed).toBe(false);
+    expect(result.status).toBeUndefined();
+    const lines = result.message.split('\n');
+    expect(lines[0]).toMatch(/^playoff of the reference alpha-beta \(depth 4\) with your heuristic against alphabeta:depth=2: won [0-2], drew \d, lost [3-6] of 6 games: win rate [\d.]+%, needed 50%$/);
+    expect(lines[1]).toBe('games (your stones first; 2 random opening moves, seed 7; 500 ms a move):');
+    expect(result.message).toContain('your side: the reference alpha-beta (depth 4) with your heuristic (role heuristic), options {"depth":4,"unit":"move","terminal":"score","caching":false,"heuristic":"role:heuristic"}');
+    expect(result.message).toContain('opponent: alphabeta:depth=2 with the basic heuristic');
+  });
+
+  it('a heuristic that throws forfeits every game, and only the first reason is shown', async () => {
+    const { result } = await heuristicPlayoff({ source: 'export default { name: "broken", evaluate: () => { throw new RangeError("no idea"); } };\n' });
+    expect(result.passed).toBe(false);
+    expect(result.status).toBe('error');
+    const lines = result.message.split('\n');
+    expect(lines[0]).toMatch(/won 0, drew 0, lost 6 of 6 games \(6 by forfeit\)/);
+    expect(lines[1]).toMatch(/^forfeit in game 1: error at move 3, in .*: role heuristic: evaluate failed: RangeError: no idea \(at heuristic\.js:1:\d+\)$/);
+    expect(lines[2]).toBe('forfeits in games 2, 3, 4, 5, 6 too (error); only the first reason is shown for a heuristic\'s playoff');
+    expect(result.message.match(/RangeError/g)).toHaveLength(1);
   });
 });

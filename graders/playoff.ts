@@ -2,6 +2,16 @@
  * `playoff`: the submission plays `games` games against a reference agent (an agent spec such as
  * "alphabeta:depth=4") and must win at least `winRate` of them.
  *
+ * Who plays the submission's side depends on the case's role:
+ * - an agent role: the submission's agent, with the case's options;
+ * - a heuristic role: the reference alpha-beta with the submission's heuristic, searching as the
+ *   case's options say (depth, unit, terminal, caching; the loader fills them in). That is seed
+ *   001's test of an advanced heuristic: our alpha-beta with yours against our alpha-beta with
+ *   `basic`. The runner hands such a case a player session (framework/sandbox/session.ts: the
+ *   reference search runs in a sandboxed process of its own that loads only the heuristic). As
+ *   student code in that process can read the reference search, a heuristic playoff's message
+ *   shows the reason of its first forfeit only: see session.ts for what bounds that channel.
+ *
  * - Colours alternate: the submission takes the side that moves first in the case's position
  *   (bottom, in a start position) in games 1, 3, 5, … and the other side in the others. Games come in pairs that share an opening — `OPENING_PLIES` random moves from a
  *   source seeded by the check's seed — so games differ and each side gets each opening once.
@@ -21,7 +31,8 @@ import type { CaseStatus, CheckResult, Grader, GradeInput, MoveAsker } from '../
 import { createRandom, randomInt } from '../framework/random.ts';
 import type { SearchConventions } from '../framework/search/conventions.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
-import type { Checks } from '../framework/suites/types.ts';
+import { DEFAULT_HEURISTIC_PLAYOFF_DEPTH } from '../framework/suites/schema.ts';
+import type { CaseOptions, Checks } from '../framework/suites/types.ts';
 import { AGENTS, parseAgentSpec, requireHeuristic, type AgentSpec } from '../agents/index.ts';
 import { casePosition, conventionsOf, describeLegalMoves, describeMove } from './case-context.ts';
 
@@ -76,7 +87,33 @@ export function opponentOptions(spec: AgentSpec, conventions: SearchConventions)
   return { ...defaults, ...spec.options };
 }
 
-/** Plays the playoff of `input.case` through `session`; every game's record and the tally. */
+/** True when the case grades a heuristic role: the reference alpha-beta plays with it. */
+export function isHeuristicPlayoff(input: GradeInput): boolean {
+  return input.manifest.roles[input.case.role]?.kind === 'heuristic';
+}
+
+/**
+ * The options the submission's side is asked with (a seed is added for each move). A heuristic
+ * role's: the reference alpha-beta's search with the heuristic `role:NAME`, as the loader resolves
+ * them (filled in again for cases built by hand).
+ */
+export function submissionOptions(input: GradeInput): CaseOptions {
+  const o = input.case.options;
+  if (!isHeuristicPlayoff(input)) return o;
+  const conventions = conventionsOf(input.manifest.game);
+  return {
+    depth: o.depth ?? DEFAULT_HEURISTIC_PLAYOFF_DEPTH,
+    unit: o.unit ?? conventions.depthUnit,
+    terminal: o.terminal ?? conventions.terminal,
+    caching: o.caching ?? false,
+    heuristic: `role:${input.case.role}`,
+  };
+}
+
+/**
+ * Plays the playoff of `input.case` through `session` (the submission's side: its agent, or for a
+ * heuristic role the reference alpha-beta with its heuristic); every game's record and the tally.
+ */
 export async function playPlayoff(input: GradeInput, session: MoveAsker): Promise<PlayoffResult> {
   const spec = input.case.checks.playoff!;
   const { game, state: start } = casePosition(input.manifest, input.case);
@@ -86,6 +123,7 @@ export async function playPlayoff(input: GradeInput, session: MoveAsker): Promis
   const opponent = parseAgentSpec(spec.opponent);
   const options = opponentOptions(opponent, conventionsOf(input.manifest.game));
   const heuristic = requireHeuristic('basic');
+  const asked = submissionOptions(input);
   let opening: number[] = [];
 
   const games: PlayedGame[] = [];
@@ -107,12 +145,12 @@ export async function playPlayoff(input: GradeInput, session: MoveAsker): Promis
       if (mover === side) {
         // A seed for each move, so that an agent drawing from ctx.random() does not draw the same number every move.
         const seed = moveSeed(spec.seed, g, plies);
-        const asked = await askSubmission(session, game, s, { ...input.case.options, seed }, spec.msPerMove, plies);
-        if ('forfeit' in asked) {
-          forfeit = asked.forfeit;
+        const answer = await askSubmission(session, game, s, { ...asked, seed }, spec.msPerMove, plies);
+        if ('forfeit' in answer) {
+          forfeit = answer.forfeit;
           break;
         }
-        move = asked.move;
+        move = answer.move;
       } else {
         const outcome = await runAgent(opponent.agent, { game, state: s, heuristic, options, timeLimitMs: spec.msPerMove, random: opponentRandom });
         move = outcome.choice.move;
@@ -207,22 +245,39 @@ function gameLine(g: PlayedGame): string {
   return `  game ${g.index} (you ${you}; ${opening}): ${result} after ${g.plies} moves`;
 }
 
+/** "the reference alpha-beta (depth 4) with your heuristic" */
+function heuristicSide(options: CaseOptions): string {
+  return `the reference alpha-beta (${options.depth === null || options.depth === undefined ? 'no depth limit' : `depth ${options.depth}`}) with your heuristic`;
+}
+
 /** The check's message: the tally, each forfeit's reason, each game, the position and the options. */
 export function playoffMessage(input: GradeInput, r: PlayoffResult): string {
   const spec = input.case.checks.playoff!;
   const n = r.games.length;
+  const heuristicRole = isHeuristicPlayoff(input);
+  const options = submissionOptions(input);
+  const who = heuristicRole ? `playoff of ${heuristicSide(options)} against ${spec.opponent}` : `playoff against ${spec.opponent}`;
   const lines = [
-    `playoff against ${spec.opponent}: won ${r.wins}, drew ${r.draws}, lost ${r.losses} of ${n} games` +
+    `${who}: won ${r.wins}, drew ${r.draws}, lost ${r.losses} of ${n} games` +
       `${r.forfeits > 0 ? ` (${r.forfeits} by forfeit)` : ''}: win rate ${percent(n > 0 ? r.wins / n : 0)}, needed ${percent(spec.winRate)}`,
   ];
-  for (const g of r.games) if (g.forfeit !== undefined) lines.push(`forfeit in game ${g.index}: ${g.forfeit.reason}`);
+  const forfeited = r.games.filter((g) => g.forfeit !== undefined);
+  // A heuristic's process can read the reference search: one reason of its own words a playoff, not one a game.
+  const shown = heuristicRole ? forfeited.slice(0, 1) : forfeited;
+  for (const g of shown) lines.push(`forfeit in game ${g.index}: ${g.forfeit!.reason}`);
+  if (forfeited.length > shown.length) {
+    const others = forfeited.slice(shown.length);
+    const statuses = [...new Set(others.map((g) => g.forfeit!.status))].join(', ');
+    lines.push(`forfeits in games ${others.map((g) => g.index).join(', ')} too (${statuses}); only the first reason is shown for a heuristic's playoff`);
+  }
   if (r.passed) return lines.join('\n');
   lines.push(`games (your stones first; ${OPENING_PLIES} random opening moves, seed ${spec.seed}; ${spec.msPerMove} ms a move):`);
   lines.push(...r.games.slice(0, LISTED_GAMES).map(gameLine));
   if (n > LISTED_GAMES) lines.push(`  … and ${n - LISTED_GAMES} more`);
   const { description } = casePosition(input.manifest, input.case);
   lines.push(`position: ${description}`);
-  lines.push(`options handed to your agent: ${JSON.stringify(input.case.options)}`);
+  if (heuristicRole) lines.push(`your side: ${heuristicSide(options)} (role ${input.case.role}), options ${JSON.stringify(options)}`);
+  else lines.push(`options handed to your agent: ${JSON.stringify(input.case.options)}`);
   lines.push(`opponent: ${spec.opponent} with the basic heuristic (options ${JSON.stringify(opponentOptions(parseAgentSpec(spec.opponent), conventionsOf(input.manifest.game)))})`);
   return lines.join('\n');
 }

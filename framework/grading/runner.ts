@@ -3,7 +3,9 @@
  *
  * Each submission is copied and bundled (sandbox/prepare.ts), then runs in ONE sandboxed process
  * reused across its cases (sandbox/session.ts): a case costs a message round trip, not a process
- * start. The case's answer comes back as an Observation; the graders compare it, here in the
+ * start. A heuristic role's playoff plays the reference alpha-beta with the submission's heuristic
+ * in a second process, a player session, opened only when such a case comes up (session.ts says
+ * why it is a separate process). The case's answer comes back as an Observation; the graders compare it, here in the
  * parent, with the blessed expectations, which never enter the submission's process.
  *
  * Whatever a submission does (loops, crashes, lies, exits) ends as a case status; only the grader's
@@ -111,6 +113,7 @@ async function gradeSubmission(
   const notes: string[] = [];
   let prepared: PreparedSubmission | undefined;
   let session: SandboxSession | undefined;
+  let players: LazySession | undefined;
   const results: CaseResult[] = [];
   let isolation: GradedSubmission['isolation'] = { network: true };
   try {
@@ -122,8 +125,10 @@ async function gradeSubmission(
     }
     session = await SandboxSession.open(prepared, { memoryMb: suite.manifest.limits.memoryMb }, { game: suite.manifest.game });
     isolation = session.isolation;
+    const opened = prepared;
+    players = new LazySession(() => SandboxSession.open(opened, { memoryMb: suite.manifest.limits.memoryMb }, { game: suite.manifest.game, runtime: 'player' }));
     for (const c of cases) {
-      const result = await gradeOneCase(suite, prepared, session, c);
+      const result = await gradeOneCase(suite, prepared, session, players, c);
       results.push({ c, ...result });
       progress(id, c, result.status, result.agentMs ?? 0);
     }
@@ -139,6 +144,7 @@ async function gradeSubmission(
     }
   } finally {
     await session?.close();
+    await players?.close();
     await prepared?.dispose();
     if (prepared !== undefined) active.delete(prepared.dir);
   }
@@ -155,7 +161,27 @@ interface CaseOutcome {
   agentMs?: number;
 }
 
-async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session: SandboxSession, c: SuiteCase): Promise<CaseOutcome> {
+/** A session opened on first use (a player session: most suites never need one). */
+class LazySession {
+  private opening: Promise<SandboxSession> | undefined;
+
+  constructor(private readonly open: () => Promise<SandboxSession>) {}
+
+  get(): Promise<SandboxSession> {
+    this.opening ??= this.open();
+    return this.opening;
+  }
+
+  async close(): Promise<void> {
+    const opening = this.opening;
+    this.opening = undefined;
+    // A session that failed to open has nothing to close (its failure was reported where it was needed).
+    const opened = await opening?.catch(() => undefined);
+    await opened?.close();
+  }
+}
+
+async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session: SandboxSession, players: LazySession, c: SuiteCase): Promise<CaseOutcome> {
   const manifest = suite.manifest;
   const role = prepared.roles[c.role];
   if (role === undefined || 'missing' in role) {
@@ -183,7 +209,9 @@ async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session:
     return { status: attempt.status, message, ms: attempt.ms, nodes: null };
   }
   const observation = attempt.observation;
-  const checks = await gradeCase({ manifest, case: c, expected, observation, session });
+  // A heuristic's playoff: the reference alpha-beta plays with it, in the player session.
+  const mover = manifest.roles[c.role]!.kind === 'heuristic' && c.checks.playoff !== undefined ? await players.get() : session;
+  const checks = await gradeCase({ manifest, case: c, expected, observation, session: mover });
   const failed = checks.filter((r) => !r.passed);
   const override = failed.find((r) => r.status !== undefined && r.status !== 'failed')?.status;
   return {

@@ -79,7 +79,12 @@ export interface GradeInput {
   case: SuiteCase;
   expected: Expected;
   observation: Observation;
-  /** ask the submission for more moves (the playoff grader plays whole games through it) */
+  /**
+   * Asks the submission's side of the case for moves (the playoff grader plays whole games through
+   * it): for an agent role, its agent (the submission's sandboxed process); for a heuristic role,
+   * the reference alpha-beta with its heuristic (a player session: sandbox/session.ts), which the
+   * runner opens only for such cases.
+   */
   session?: MoveAsker;
 }
 

@@ -72,7 +72,7 @@ describe('the private copy', () => {
       'refused symlink lib/up (it loops back to a folder that contains it)',
     ]);
     expect(sub.id).toBe(dir.split('/').pop());
-    expect(sub.roles.agent).toEqual({ file: expect.stringMatching(/\.mjs$/), source: join(dir, 'agent.js') });
+    expect(sub.roles.agent).toEqual({ file: expect.stringMatching(/\.mjs$/), source: join(dir, 'agent.js'), kind: 'agent' });
   });
 
   it('dispose() removes the private folder', async () => {

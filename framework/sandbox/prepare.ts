@@ -19,7 +19,14 @@ import { bundleModule, type BundleSite } from './bundle.ts';
 import { copySubmission } from './copy.ts';
 
 export type PreparedRole =
-  | { /** the bundled .mjs inside `dir` */ file: string; /** the module's original path */ source: string }
+  | {
+      /** the bundled .mjs inside `dir` */
+      file: string;
+      /** the module's original path */
+      source: string;
+      /** the role's kind: a player session loads heuristic roles only (session.ts) */
+      kind: RoleSpec['kind'];
+    }
   | { /** why the role has no module, e.g. 'no module found for role agent (looked for agent.ts, src/agent.ts)' */ missing: string };
 
 export interface PreparedSubmission {
@@ -72,7 +79,7 @@ export async function prepareSubmission(path: string, roles: Record<string, Role
       const file = join(bundles, `${index++}-${name.replace(/[^A-Za-z0-9_-]/g, '_')}.mjs`);
       const built = await bundleModule(join(copyRoot, found.relative), file, site);
       prepared[name] = built.ok
-        ? { file, source: singleFile ? path : join(path, found.relative) }
+        ? { file, source: singleFile ? path : join(path, found.relative), kind: spec.kind }
         : { missing: `role ${name}: ${found.relative} could not be bundled: ${built.message}` };
     }
     return { id: basename(resolve(path)), path, dir, roles: prepared, notes, dispose };

@@ -115,6 +115,7 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('move'),
     id: requestId,
+    /** a loaded agent role; in the player runtime, `builtin:alphabeta` (the reference search, with `heuristic` role:NAME) */
     role: z.string(),
     game: gameSpec,
     board: boardSpec,

@@ -17,6 +17,26 @@
  *  - Every message from the child is validated (protocol.ts); anything malformed, an exit, a
  *    crash or a timeout becomes an Attempt with status error / memory / timeout: `request`
  *    never rejects because of anything the child does.
+ *
+ * Two runtimes (runtime.ts). A session of the `agent` runtime (the default) runs the submission's
+ * own roles; its bundle holds no reference search. A session of the `player` runtime runs the
+ * reference alpha-beta (`builtin:alphabeta`) with one of the submission's HEURISTIC roles: the
+ * playoff that grades a heuristic ("your heuristic under our alpha-beta"). Student code in a
+ * player process can read the reference search, so that process must have nowhere to take it:
+ *  - it loads heuristic roles only: a request naming an agent role (or a heuristic that is an
+ *    agent role's module) is refused here, before anything is imported, and by the runtime too;
+ *    no agent of the submission ever runs beside the reference search;
+ *  - it cannot write a file or reach the network (the same sandbox as every child), and it runs
+ *    only where the network namespace works: without one, every request is refused; it reads only
+ *    the submission's copy, its heuristic roles' bundles (not the agent's) and the player runtime;
+ *  - it runs in its own process, pid and network namespace: the submission's agent process cannot
+ *    signal it, share a socket with it, or read the player runtime's folder (runtime.ts);
+ *  - what it says is bounded: a failure's message is cut to PLAYER_MESSAGE_CHARS (its code could
+ *    otherwise print the search into an error message that a report shows; its stderr reaches a
+ *    report only inside such a message), and the playoff grader reports one forfeit reason a
+ *    playoff.
+ * What remains is a narrow channel, not a copy: a few hundred characters of one error message a
+ * case (and the games' moves), which is what a student's debugging needs.
  */
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,7 +47,7 @@ import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { launcher, type Isolation, type Launcher } from './isolation.ts';
 import { COPY_FOLDER, type PreparedSubmission } from './prepare.ts';
 import type { ParentMessage } from './protocol.ts';
-import { childRuntime, type ChildRuntime } from './runtime.ts';
+import { childRuntime, type ChildRuntime, type RuntimeKind } from './runtime.ts';
 import { excerpt, SandboxedProcess, type CallOutcome, type Reported } from './sandboxed-process.ts';
 
 export interface SessionLimits {
@@ -44,7 +64,18 @@ export interface SessionOptions {
   loadTimeoutMs?: number;
   /** false: run without the user/network/pid namespaces even where they work (default: use them) */
   namespaces?: boolean;
+  /**
+   * `agent` (default): the submission's roles. `player`: the reference alpha-beta with one of the
+   * submission's heuristic roles (a move request names role `builtin:alphabeta` and heuristic
+   * `role:NAME`); it loads no agent role, and needs the network namespace (see the module comment).
+   */
+  runtime?: RuntimeKind;
 }
+
+/** The agents a player session offers, as move requests name them. */
+export const PLAYER_AGENTS: readonly string[] = ['builtin:alphabeta'];
+/** A player process's failure messages are cut to this length (the module comment says why). */
+export const PLAYER_MESSAGE_CHARS = 400;
 
 export const READY_TIMEOUT_MS = 20_000;
 export const LOAD_TIMEOUT_MS = 10_000;
@@ -75,7 +106,7 @@ export class SandboxSession implements MoveAsker {
     private readonly sub: PreparedSubmission,
     private readonly limits: SessionLimits,
     private readonly options: SessionOptions,
-    private readonly runtime: ChildRuntime,
+    private readonly runtimeFiles: ChildRuntime,
     private readonly launch: Launcher,
   ) {
     this.isolation = launch.isolation;
@@ -83,10 +114,10 @@ export class SandboxSession implements MoveAsker {
 
   /** Opens a session and starts its process (so the start does not fall into the first case). */
   static async open(sub: PreparedSubmission, limits: SessionLimits, options: SessionOptions = {}): Promise<SandboxSession> {
-    const [runtime, launch] = await Promise.all([childRuntime(), launcher({ namespaces: options.namespaces })]);
+    const [runtime, launch] = await Promise.all([childRuntime(options.runtime ?? 'agent'), launcher({ namespaces: options.namespaces })]);
     const session = new SandboxSession(sub, limits, options, runtime, launch);
     // A failure to start is reported by the first request, which tries again.
-    await session.process();
+    if (session.refusal() === undefined) await session.process();
     return session;
   }
 
@@ -97,14 +128,24 @@ export class SandboxSession implements MoveAsker {
     return { stdout: p.stdout.text(), stderr: p.stderr.text(), stdoutTotal: p.stdout.total, stderrTotal: p.stderr.total };
   }
 
-  /** MoveAsker: the `agent` role chooses a move; its deadline is `timeLimitMs`, the hard limit a little later. */
+  /** Which runtime the session's process runs. */
+  get runtime(): RuntimeKind {
+    return this.runtimeFiles.kind;
+  }
+
+  /**
+   * MoveAsker: the `agent` role chooses a move; in a player session, the reference alpha-beta with
+   * `options.heuristic` (`role:NAME`) does, searching as `options` say. The deadline is
+   * `timeLimitMs`, the hard limit a little later.
+   */
   chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number): Promise<Attempt> {
     const game = this.options.game ?? this.lastGame;
     if (game === undefined) {
       return Promise.resolve({ status: 'error', message: 'internal: SandboxSession.chooseMove does not know the game: open the session with options.game', ms: 0 });
     }
+    const role = this.runtime === 'player' ? PLAYER_AGENTS[0]! : 'agent';
     return this.request(
-      { type: 'move', role: 'agent', game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false },
+      { type: 'move', role, game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false },
       hardLimitFor(timeLimitMs),
     );
   }
@@ -123,6 +164,8 @@ export class SandboxSession implements MoveAsker {
   private async run(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
     if (this.closed) throw new Error('SandboxSession.request after close()');
     this.lastGame = req.game;
+    const refused = this.refusal();
+    if (refused !== undefined) return { status: 'error', message: refused, ms: 0 };
     const needs = this.rolesFor(req);
     if ('missing' in needs) return { status: 'error', message: needs.missing, ms: 0 };
 
@@ -164,20 +207,29 @@ export class SandboxSession implements MoveAsker {
 
   // ---- internals ----------------------------------------------------------------------------------
 
+  /** Why this session runs nothing at all, if it does not: a player session without network isolation. */
+  private refusal(): string | undefined {
+    if (this.runtime !== 'player' || this.launch.isolation.network) return undefined;
+    return (
+      'internal: the grading machine cannot cut a process off the network' +
+      `${this.launch.isolation.note === undefined ? '' : ` (${this.launch.isolation.note})`}, ` +
+      'so the reference alpha-beta is not run with submitted code here; the instructor must grade heuristic playoffs where `unshare -rnp` works'
+    );
+  }
+
   /** The running process, started if there is none (first use, or after a kill or a crash). */
   private async process(): Promise<SandboxedProcess | { problem: string }> {
     if (this.proc?.alive) return this.proc;
     this.proc = undefined;
     const nodeArgs = [
       '--experimental-permission',
-      // One flag per folder: a comma-separated list is not honoured by Node 20.
-      `--allow-fs-read=${this.sub.dir}`,
-      `--allow-fs-read=${this.runtime.dir}`,
+      // One flag per path: a comma-separated list is not honoured by Node 20.
+      ...this.readablePaths().map((path) => `--allow-fs-read=${path}`),
       `--max-old-space-size=${this.limits.memoryMb}`,
       '--disable-warning=ExperimentalWarning',
       '--enable-source-maps',
       ...V8_FLAGS,
-      this.runtime.file,
+      this.runtimeFiles.file,
       ...(this.launch.pidNamespace ? [] : ['--lock-kill']),
     ];
     const { file, args } = this.launch.command(nodeArgs, this.limits.memoryMb);
@@ -188,15 +240,37 @@ export class SandboxSession implements MoveAsker {
     return started.process;
   }
 
-  /** The role modules a request needs, in load order, or why one is missing. */
+  /**
+   * What the child may read: the submission's private folder (its copy and its bundles) and the
+   * runtime's folder. A player process gets the copy and its heuristic roles' bundles only, so not
+   * even the bundle of the submission's agent is within its reach.
+   */
+  private readablePaths(): string[] {
+    if (this.runtime === 'agent') return [this.sub.dir, this.runtimeFiles.dir];
+    const heuristics = Object.values(this.sub.roles).flatMap((r) => ('missing' in r || r.kind !== 'heuristic' ? [] : [r.file]));
+    return [join(this.sub.dir, COPY_FOLDER), ...heuristics, this.runtimeFiles.dir];
+  }
+
+  /** The role modules a request needs, in load order, or why one is missing (or may not run here). */
   private rolesFor(req: ChildRequest): RoleNeed[] | { missing: string } {
-    const needs: { role: string; kind: 'agent' | 'heuristic' }[] = [{ role: req.role, kind: req.type === 'move' ? 'agent' : 'heuristic' }];
+    const player = this.runtime === 'player';
+    const needs: { role: string; kind: 'agent' | 'heuristic' }[] = [];
+    if (req.type === 'move' && req.role.startsWith('builtin:')) {
+      if (!player) return { missing: `internal: role "${req.role}": only a player session runs the reference agents` };
+      if (!PLAYER_AGENTS.includes(req.role)) return { missing: `internal: a player session offers ${PLAYER_AGENTS.join(', ')}, not "${req.role}"` };
+    } else {
+      needs.push({ role: req.role, kind: req.type === 'move' ? 'agent' : 'heuristic' });
+    }
     if (req.type === 'move' && req.heuristic.startsWith('role:')) needs.push({ role: req.heuristic.slice('role:'.length), kind: 'heuristic' });
     const out: RoleNeed[] = [];
     for (const need of needs) {
       const prepared = this.sub.roles[need.role];
       if (prepared === undefined) return { missing: `the suite has no role "${need.role}"` };
       if ('missing' in prepared) return { missing: prepared.missing };
+      // Checked before anything is imported: an agent's module never runs beside the reference search.
+      if (player && (need.kind !== 'heuristic' || prepared.kind !== 'heuristic')) {
+        return { missing: `internal: a player session runs the reference alpha-beta with a heuristic role; it does not load the ${prepared.kind} role "${need.role}"` };
+      }
       out.push({ ...need, file: prepared.file });
     }
     return out;
@@ -225,6 +299,12 @@ export class SandboxSession implements MoveAsker {
   }
 
   private attempt(outcome: CallOutcome, ms: number, limitMs: number, during: string): Attempt {
+    const attempt = this.describeOutcome(outcome, ms, limitMs, during);
+    if (this.runtime !== 'player' || attempt.status === 'ok' || attempt.message.length <= PLAYER_MESSAGE_CHARS) return attempt;
+    return { ...attempt, message: `${attempt.message.slice(0, PLAYER_MESSAGE_CHARS - 1)}…` };
+  }
+
+  private describeOutcome(outcome: CallOutcome, ms: number, limitMs: number, during: string): Attempt {
     const context = during === '' ? '' : ` ${during}`;
     switch (outcome.kind) {
       case 'reply': {
@@ -263,7 +343,7 @@ export class SandboxSession implements MoveAsker {
       .join('')
       .split(`${this.sub.dir}/`)
       .join('')
-      .split(this.runtime.dir)
+      .split(this.runtimeFiles.dir)
       .join('<sandbox runtime>');
   }
 }

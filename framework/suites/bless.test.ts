@@ -74,6 +74,7 @@ describe('the answers are the reference search run directly', () => {
       const game = kalah();
       const state = boardToState(game, c.board);
       if (suite.manifest.roles[c.role]!.kind === 'heuristic') {
+        if (!c.checks.heuristicValue) continue; // a heuristic's playoff needs no reference answer
         expect(e.heuristicValue, c.id).toBe(basic.evaluate(state, game.toMove(state), game));
         compared++;
         continue;

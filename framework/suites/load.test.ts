@@ -77,6 +77,10 @@ describe('the shipped suites', () => {
     expect(byId(suite, 'playoff-vs-random').checks.playoff).toEqual({ opponent: 'random', games: 6, winRate: 0.5, seed: 7, msPerMove: 200 });
     expect(byId(suite, 'heuristic-start').checks).toEqual({ heuristicValue: { reference: 'basic', tolerance: 0 } });
     expect(byId(suite, 'heuristic-start').options).toEqual({});
+    // A heuristic's playoff: the reference alpha-beta's options, with the role as its heuristic.
+    const heuristicPlayoff = byId(suite, 'heuristic-playoff-depth-4');
+    expect(heuristicPlayoff.options).toEqual({ depth: 4, unit: 'move', terminal: 'score', caching: false, heuristic: 'role:heuristic' });
+    expect(heuristicPlayoff.checks.playoff).toEqual({ opponent: 'alphabeta:depth=2', games: 6, winRate: 0.5, seed: 7, msPerMove: 500 });
     expect(byId(suite, 'nodes-ratio-caching').checks.nodes).toEqual({ mode: 'ratio', ratio: 2 });
     expect(byId(suite, 'depth-5-in-time').checks.time).toEqual({ ms: 500 });
   });
@@ -329,7 +333,32 @@ const MALFORMED: Malformed[] = [
   {
     name: 'node count on a heuristic',
     files: { 'cases/a.yaml': HEURISTIC_CASE('checks: {heuristic_value: true, nodes: exact}\n') },
-    message: '$/cases/a.yaml:4: checks.nodes: does not apply to a heuristic role ("heuristic"): expected one of heuristic_value, time',
+    message: '$/cases/a.yaml:4: checks.nodes: does not apply to a heuristic role ("heuristic"): expected one of heuristic_value, time, playoff',
+  },
+  {
+    name: "a heuristic playoff's option the reference alpha-beta does not take",
+    files: { 'cases/a.yaml': HEURISTIC_CASE('options: {depth: 3, heuristic: basic}\nchecks:\n  playoff: {opponent: alphabeta:depth=2, games: 4, win_rate: 0.5}\n') },
+    message:
+      '$/cases/a.yaml:4: options.heuristic: role "heuristic" is a heuristic: a playoff case\'s options are the reference alpha-beta\'s (depth, unit, terminal, caching), which plays with role:heuristic',
+  },
+  {
+    name: 'a heuristic playoff without a depth limit',
+    files: { 'cases/a.yaml': HEURISTIC_CASE('options: {depth: -1}\nchecks:\n  playoff: {opponent: alphabeta:depth=2, games: 4, win_rate: 0.5}\n') },
+    message: "$/cases/a.yaml:4: options.depth: expected the reference alpha-beta's depth: a whole number ≥ 1 (a playoff needs a depth limit), got -1",
+  },
+  {
+    name: 'a heuristic playoff from a finished game',
+    files: {
+      'cases/a.yaml': HEURISTIC_CASE(
+        'position:\n  board: {top: [0, 0, 0, 0, 0, 0], bottom: [1, 0, 0, 0, 0, 0], top_store: 20, bottom_store: 27}\nchecks:\n  playoff: {opponent: random, games: 2, win_rate: 0.5}\n',
+      ),
+    },
+    message: '$/cases/a.yaml:4: position: the game is over in this position: a playoff has no game to play',
+  },
+  {
+    name: 'a bad opponent of a heuristic playoff',
+    files: { 'cases/a.yaml': HEURISTIC_CASE('checks:\n  playoff: {opponent: "alphabeta:depth=x", games: 4, win_rate: 0.5}\n') },
+    message: '$/cases/a.yaml:5: checks.playoff.opponent: agent spec "alphabeta:depth=x": option "depth" expects a whole number ≥ 0, or -1 for no limit, got "x"',
   },
   {
     name: 'options on a heuristic',
@@ -524,6 +553,51 @@ describe('staleness', () => {
     const suite = await loadSuite(basicsDir);
     const extra = { ...suite, expected: { ...suite.expected, 'gone-case': { hash: '0' } } };
     expect(orphanedExpected(extra)).toEqual(['gone-case']);
+  });
+});
+
+describe('playoffs of heuristic roles', () => {
+  it('take the reference alpha-beta\'s depth (default 4), unit, terminal and caching; the profile fills the rest', async () => {
+    const dir = join(work, 'heuristic-playoffs');
+    writeSuite(dir, {
+      'suite.yaml': MANIFEST.replace('game: {profile: kalah}', 'game: {profile: csc384}'),
+      'cases/a.yaml': `- id: plain
+  role: heuristic
+  category: values
+  checks:
+    playoff: {opponent: alphabeta:depth=4, games: 20, win_rate: 0.5}
+- id: deeper
+  role: heuristic
+  category: values
+  options: {depth: 6, unit: turn, caching: true}
+  checks:
+    heuristic_value: true
+    playoff: {opponent: alphabeta:depth=2, games: 4, win_rate: 0.75, seed: 3, ms_per_move: 300}
+`,
+    });
+    const suite = await loadSuite(dir);
+    // csc384: no depth limit by default, so the playoff's own default depth; the stores as they stand.
+    expect(byId(suite, 'plain').options).toEqual({ depth: 4, unit: 'move', terminal: 'heuristic', caching: false, heuristic: 'role:heuristic' });
+    expect(byId(suite, 'plain').checks).toEqual({ playoff: { opponent: 'alphabeta:depth=4', games: 20, winRate: 0.5, seed: 1, msPerMove: 1000 } });
+    expect(byId(suite, 'deeper').options).toEqual({ depth: 6, unit: 'turn', terminal: 'heuristic', caching: true, heuristic: 'role:heuristic' });
+    expect(byId(suite, 'deeper').checks).toEqual({
+      heuristicValue: { reference: 'basic', tolerance: 0 },
+      playoff: { opponent: 'alphabeta:depth=2', games: 4, winRate: 0.75, seed: 3, msPerMove: 300 },
+    });
+    // The search options are part of the hash: another depth is another case.
+    const other = { ...byId(suite, 'deeper'), options: { ...byId(suite, 'deeper').options, depth: 5 } };
+    expect(caseHash(other, suite.manifest)).not.toBe(caseHash(byId(suite, 'deeper'), suite.manifest));
+  });
+
+  it('apply to Mancala suites only', async () => {
+    const dir = join(work, 'ttt-heuristic-playoff');
+    writeSuite(dir, {
+      'suite.yaml': 'name: t\ngame: tictactoe\nvisibility: hidden\nroles:\n  h: {kind: heuristic, files: h.ts, reference: basic}\ncategories: [{name: values, weight: 1}]\n',
+      'cases/good.yaml': 'id: good\ncategory: values\nchecks:\n  playoff: {opponent: random, games: 2, win_rate: 0.5}\n',
+    });
+    await expect(loadSuite(dir)).rejects.toThrow(
+      `${dir}/cases/good.yaml:4: checks.playoff: applies to Mancala suites (the reference alpha-beta plays Mancala games with the heuristic)`,
+    );
   });
 });
 

@@ -28,6 +28,7 @@ import {
   caseSchema,
   countCheck,
   DEFAULT_CASE_PATTERNS,
+  DEFAULT_HEURISTIC_PLAYOFF_DEPTH,
   DEFAULT_LIMITS,
   expectedFileSchema,
   manifestSchema,
@@ -243,6 +244,9 @@ function resolveCase(item: CaseItem, rel: string, absolute: string, naming: Nami
   if (role.kind === 'agent' && context.game.isOver(position.state)) {
     throw fail(['position'], 'the game is over in this position: an agent has no move to choose');
   }
+  if (role.kind === 'heuristic' && c.checks?.playoff !== undefined && context.game.isOver(position.state)) {
+    throw fail(['position'], 'the game is over in this position: a playoff has no game to play');
+  }
 
   const limits: Limits = { ms: c.limits?.ms ?? manifest.limits.ms, memoryMb: c.limits?.memory_mb ?? manifest.limits.memoryMb };
   const options = resolveOptions(c, roleName, role, manifest, context, fail);
@@ -269,11 +273,13 @@ type Fail = (field: FieldPath, message: string) => UserError;
 
 /**
  * What the agent is asked, complete: the case's options over the role reference's own options
- * (`alphabeta:caching`) over the profile's conventions. A heuristic role's case takes none.
+ * (`alphabeta:caching`) over the profile's conventions. A heuristic role's case takes none,
+ * except a playoff: its options are the reference alpha-beta's that plays with the heuristic.
  */
 function resolveOptions(c: CaseFile, roleName: string, role: RoleSpec, manifest: Manifest, context: SuiteContext, fail: Fail): CaseOptions {
   const o = c.options ?? {};
   if (role.kind === 'heuristic') {
+    if (c.checks?.playoff !== undefined) return heuristicPlayoffOptions(o, roleName, context, fail);
     const first = Object.keys(defined(o))[0];
     if (first !== undefined) throw fail(['options', first], `role "${roleName}" is a heuristic: its cases evaluate the position and take no options`);
     return {};
@@ -306,8 +312,37 @@ function resolveOptions(c: CaseFile, roleName: string, role: RoleSpec, manifest:
   return options;
 }
 
+/** The options a heuristic role's playoff case may set: the reference alpha-beta's search. */
+const HEURISTIC_PLAYOFF_OPTIONS = ['depth', 'unit', 'terminal', 'caching'];
+
+/**
+ * A heuristic's playoff: the reference alpha-beta plays with the submission's heuristic
+ * (`role:NAME`), to the case's depth (default DEFAULT_HEURISTIC_PLAYOFF_DEPTH, not the profile's:
+ * a profile may have none) in the profile's unit and terminal evaluation.
+ */
+function heuristicPlayoffOptions(o: NonNullable<CaseFile['options']>, roleName: string, context: SuiteContext, fail: Fail): CaseOptions {
+  for (const key of Object.keys(defined(o))) {
+    if (!HEURISTIC_PLAYOFF_OPTIONS.includes(key)) {
+      throw fail(
+        ['options', key],
+        `role "${roleName}" is a heuristic: a playoff case's options are the reference alpha-beta's (${HEURISTIC_PLAYOFF_OPTIONS.join(', ')}), which plays with role:${roleName}`,
+      );
+    }
+  }
+  if (o.depth !== undefined && (o.depth === null || o.depth < 1)) {
+    throw fail(['options', 'depth'], `expected the reference alpha-beta's depth: a whole number ≥ 1 (a playoff needs a depth limit), got ${describeValue(o.depth)}`);
+  }
+  return {
+    depth: o.depth ?? DEFAULT_HEURISTIC_PLAYOFF_DEPTH,
+    unit: o.unit ?? context.conventions.depthUnit,
+    terminal: o.terminal ?? context.conventions.terminal,
+    caching: o.caching ?? false,
+    heuristic: `role:${roleName}`,
+  };
+}
+
 const AGENT_CHECKS = ['move', 'value', 'nodes', 'evaluations', 'trace', 'next_state', 'time', 'playoff'];
-const HEURISTIC_CHECKS = ['heuristic_value', 'time'];
+const HEURISTIC_CHECKS = ['heuristic_value', 'time', 'playoff'];
 
 function resolveChecks(
   raw: ChecksFile | undefined,
@@ -374,6 +409,9 @@ function resolveChecks(
   }
   if (r.playoff !== undefined) {
     const p = r.playoff;
+    if (role.kind === 'heuristic' && manifest.game.kind !== 'mancala') {
+      throw fail(['checks', 'playoff'], 'applies to Mancala suites (the reference alpha-beta plays Mancala games with the heuristic)');
+    }
     const field = ['checks', 'playoff', 'opponent'];
     try {
       parseAgentSpec(p.opponent);

@@ -151,6 +151,8 @@ export const manifestSchema = strict(
 export type ManifestFile = z.infer<typeof manifestSchema>;
 
 export const DEFAULT_LIMITS = { ms: 1000, memoryMb: 512 } as const;
+/** The reference alpha-beta's depth in a heuristic role's playoff when the case gives none. */
+export const DEFAULT_HEURISTIC_PLAYOFF_DEPTH = 4;
 export const DEFAULT_CASE_PATTERNS = ['cases/**/*.{json,yaml,yml}'];
 
 // ---- cases -------------------------------------------------------------------------------------

@@ -93,8 +93,8 @@ describe('mancala grade', () => {
     ]);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toBe(`wrote ${files.json}, ${files.gradescope}, ${files.junit}, ${files.csv}\n`);
-    expect(r.out).toMatch(/^alice +100 \/ 100 +all 19 cases passed/m);
-    expect(r.out).toMatch(/^bob +70 \/ 100 +12 of 19 cases passed/m);
+    expect(r.out).toMatch(/^alice +100 \/ 100 +all 20 cases passed/m);
+    expect(r.out).toMatch(/^bob +70 \/ 100 +12 of 20 cases passed/m);
 
     const report = parseReport(readFileSync(files.json, 'utf8'), files.json);
     expect(report.suite).toBe('Kalah basics');
@@ -109,11 +109,11 @@ describe('mancala grade', () => {
       const gs = JSON.parse(readFileSync(join(out, `results.${id}.json`), 'utf8')) as GradescopeResults;
       expect(gs.score).toBe(score);
       expect(gs.extra_data.submission).toBe(id);
-      expect(gs.tests).toHaveLength(19);
+      expect(gs.tests).toHaveLength(20);
     }
 
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(files.junit, 'utf8'));
-    expect(xml.testsuites).toMatchObject({ name: 'Kalah basics', tests: '38', failures: '5', errors: '2' });
+    expect(xml.testsuites).toMatchObject({ name: 'Kalah basics', tests: '40', failures: '5', errors: '3' });
     expect(xml.testsuites.testsuite.map((s: { name: string }) => s.name)).toEqual(['alice', 'bob']);
 
     const rows = readFileSync(files.csv, 'utf8').split('\r\n');
@@ -150,7 +150,7 @@ describe('mancala check', () => {
     const suite = await loadSuite(basics);
     for (const c of suite.cases) expect(r.out).toMatch(new RegExp(`✓ \\[${c.category}\\] ${c.id}\\b`));
     expect(r.out.match(/✓/g)).toHaveLength(suite.cases.length);
-    expect(r.out).toContain('all 19 visible cases passed');
+    expect(r.out).toContain('all 20 visible cases passed');
     for (const id of hidden) expect(r.out).not.toContain(id);
     expect(r.out).not.toContain('Kalah hidden example');
   });
@@ -158,10 +158,10 @@ describe('mancala check', () => {
   it('bob: exit 1 with the one-line summary on stderr; failures explained on stdout; nothing hidden', async () => {
     const r = await cli(['check', example('bob'), '--no-color']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('mancala: 7 of 19 visible cases did not pass\n');
+    expect(r.err).toBe('mancala: 8 of 20 visible cases did not pass\n');
     expect(r.out).toMatch(/✗ \[node counts\] nodes-exact-depth-3/);
     expect(r.out).toContain('no pruning');
-    expect(r.out).toContain('7 of 19 cases failed');
+    expect(r.out).toContain('8 of 20 cases failed');
     for (const id of hidden) expect(r.out + r.err).not.toContain(id);
   });
 

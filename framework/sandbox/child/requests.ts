@@ -4,8 +4,9 @@
  *
  * The game and the state are built here from the request, and the agent runs through the same
  * `runAgent` as in the grader's own process, so nodes and evaluations are counted the same way.
- * This file is bundled into the child runtime, so it must not import the reference searches
- * (agents/reference, agents/alphabeta.ts, …): the runtime file is readable by student code.
+ * This file is bundled into both child runtimes, so it must not import the reference searches
+ * (agents/reference, agents/alphabeta.ts, …): the agent runtime file is readable by student code.
+ * The player runtime hands its reference alpha-beta in through RuntimeConfig.builtinAgents.
  */
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
@@ -27,6 +28,17 @@ type LoadRequest = Extract<Request, { type: 'load' }>;
 type MoveRequest = Extract<Request, { type: 'move' }>;
 type EvaluateRequest = Extract<Request, { type: 'evaluate' }>;
 
+/** What a runtime offers: the agents it holds itself, and the kinds of role module it may load. */
+export interface RuntimeConfig {
+  runtime: 'agent' | 'player';
+  /** by name; a move request names one as `builtin:NAME` (the player runtime's reference alpha-beta) */
+  builtinAgents: Readonly<Record<string, Agent>>;
+  /** the player runtime loads heuristic roles only: no agent of the submission runs beside the reference search */
+  loadableKinds: readonly ('agent' | 'heuristic')[];
+}
+
+export const BUILTIN_PREFIX = 'builtin:';
+
 /** A failure of the student's code, already worded for the report. */
 export class SubmissionFailure extends Error {
   constructor(
@@ -40,7 +52,9 @@ export class SubmissionFailure extends Error {
 /** Loaded role modules by role name: the module's own default export, checked. */
 const roles = new Map<string, { kind: 'agent' | 'heuristic'; module: Agent | Heuristic }>();
 
-export async function load(req: LoadRequest): Promise<void> {
+export async function load(req: LoadRequest, config: RuntimeConfig): Promise<void> {
+  // The parent never asks this; refusing here too keeps the rule in the process it protects.
+  if (!config.loadableKinds.includes(req.kind)) throw new Error(`internal: the ${config.runtime} runtime does not load ${req.kind} roles (role ${req.role})`);
   const existing = roles.get(req.role);
   if (existing !== undefined && existing.kind === req.kind) return;
   let namespace: Record<string, unknown>;
@@ -99,10 +113,42 @@ function agentOptions(o: MoveRequest['options']): AgentOptions {
   return out;
 }
 
-export async function move(req: MoveRequest, send: (m: ChildMessage) => void): Promise<Observation> {
-  const agent = loaded(req.role, 'agent');
+/** The agent a move request names: a built-in one (`builtin:NAME`) or a loaded agent role. */
+function agentFor(role: string, config: RuntimeConfig): Agent {
+  if (!role.startsWith(BUILTIN_PREFIX)) return loaded(role, 'agent');
+  const name = role.slice(BUILTIN_PREFIX.length);
+  if (!Object.hasOwn(config.builtinAgents, name)) throw new Error(`internal: the ${config.runtime} runtime has no built-in agent "${name}"`);
+  return config.builtinAgents[name]!;
+}
+
+/**
+ * A submission's heuristic as the reference search calls it: its failures worded as its own
+ * (the reference search is not the student's to debug) and a value that is not a number refused,
+ * as an `evaluate` request refuses it.
+ */
+function checkedHeuristic(h: Heuristic, role: string): Heuristic {
+  return {
+    name: h.name,
+    ...(h.games !== undefined ? { games: h.games } : {}),
+    evaluate(state, player, game) {
+      let value: unknown;
+      try {
+        value = h.evaluate(state, player, game);
+      } catch (e) {
+        throw failure(e, `role ${role}: evaluate failed: `);
+      }
+      if (typeof value !== 'number' || Number.isNaN(value)) throw new SubmissionFailure(`role ${role}: evaluate must return a number, got ${describe(value)}`);
+      return value;
+    },
+  };
+}
+
+export async function move(req: MoveRequest, send: (m: ChildMessage) => void, config: RuntimeConfig): Promise<Observation> {
+  const builtin = req.role.startsWith(BUILTIN_PREFIX);
+  const agent = agentFor(req.role, config);
   const { game, state } = position(req);
-  const heuristic = heuristicFor(req.heuristic);
+  const given = heuristicFor(req.heuristic);
+  const heuristic = builtin && req.heuristic.startsWith('role:') ? checkedHeuristic(given, req.heuristic.slice('role:'.length)) : given;
   let trace: TraceEvent[] | undefined;
   let traceOverflow = false;
   const sink = req.trace
@@ -139,7 +185,7 @@ export async function move(req: MoveRequest, send: (m: ChildMessage) => void): P
       trace: sink,
     });
   } catch (e) {
-    throw failure(e, `role ${req.role}: chooseMove failed: `);
+    throw failure(e, builtin ? `the reference ${req.role.slice(BUILTIN_PREFIX.length)} with ${req.heuristic} failed: ` : `role ${req.role}: chooseMove failed: `);
   }
   if (traceOverflow) {
     throw new SubmissionFailure(`role ${req.role}: the search emitted more than ${MAX_TRACE_EVENTS} trace events; trace checks need a smaller search`);
