@@ -5,6 +5,7 @@
 import type { Agent, AgentOptions } from '../framework/contracts/agent.ts';
 import type { Heuristic } from '../framework/contracts/heuristic.ts';
 import { UserError } from '../framework/errors.ts';
+import type { SearchConventions } from '../framework/search/conventions.ts';
 import alphabeta from './alphabeta.ts';
 import greedy from './greedy.ts';
 import advanced from './heuristics/advanced.ts';
@@ -124,4 +125,18 @@ function parseOptionValue(option: AgentOptionName, text: string | undefined): Ag
       return Number.isFinite(ms) && ms > 0 ? ms : undefined;
     }
   }
+}
+
+/**
+ * A reference agent's options under a profile's conventions: the unit and terminal evaluation it
+ * reads, and the profile's depth for the fixed-depth searches (minimax, alphabeta) only — the
+ * anytime agents (ids, strong) search as deep as their time allows. The spec's own options win.
+ */
+export function optionsUnder(spec: AgentSpec, conventions: SearchConventions): AgentOptions {
+  const reads = new Set<string>(AGENTS[spec.name]!.options);
+  const defaults: AgentOptions = {};
+  if (reads.has('unit')) defaults.unit = conventions.depthUnit;
+  if (reads.has('terminal')) defaults.terminal = conventions.terminal;
+  if (spec.name === 'minimax' || spec.name === 'alphabeta') defaults.depth = conventions.defaultDepth;
+  return { ...defaults, ...spec.options };
 }

@@ -33,7 +33,7 @@ import type { SearchConventions } from '../framework/search/conventions.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
 import { DEFAULT_HEURISTIC_PLAYOFF_DEPTH } from '../framework/suites/schema.ts';
 import type { CaseOptions, Checks } from '../framework/suites/types.ts';
-import { AGENTS, parseAgentSpec, requireHeuristic, type AgentSpec } from '../agents/index.ts';
+import { AGENTS, optionsUnder, parseAgentSpec, requireHeuristic, type AgentSpec } from '../agents/index.ts';
 import { casePosition, conventionsOf, describeLegalMoves, describeMove } from './case-context.ts';
 
 /** Random moves that open each pair of games. */
@@ -78,14 +78,8 @@ export interface PlayoffResult {
 }
 
 /** The opponent's options: its spec's, with the profile's unit, terminal and (for fixed-depth searches) depth where the spec says nothing. */
-export function opponentOptions(spec: AgentSpec, conventions: SearchConventions): AgentOptions {
-  const reads = new Set<string>(AGENTS[spec.name]!.options);
-  const defaults: AgentOptions = {};
-  if (reads.has('unit')) defaults.unit = conventions.depthUnit;
-  if (reads.has('terminal')) defaults.terminal = conventions.terminal;
-  if (spec.name === 'minimax' || spec.name === 'alphabeta') defaults.depth = conventions.defaultDepth;
-  return { ...defaults, ...spec.options };
-}
+/** The opponent's options under the suite's conventions (agents/index.ts optionsUnder). */
+export const opponentOptions = optionsUnder;
 
 /** True when the case grades a heuristic role: the reference alpha-beta plays with it. */
 export function isHeuristicPlayoff(input: GradeInput): boolean {

@@ -10,6 +10,7 @@ import { UserError } from '../errors.ts';
 import { addBenchCommand } from './commands/bench.ts';
 import { addDemoCommand } from './commands/demo.ts';
 import { addGradeCommands } from './commands/grade.ts';
+import { addMatchCommand } from './commands/match.ts';
 import { addPerftCommand } from './commands/perft.ts';
 import { addPlayCommand } from './commands/play.ts';
 import { addSearchCommand } from './commands/search.ts';
@@ -58,6 +59,7 @@ export function buildProgram(io: CliIo): Command {
         '  $ mancala grade agents/examples/alice --suite testcases/kalah-basics',
         '  $ mancala check my-agent.ts',
         '  $ mancala suite bless testcases/kalah-basics',
+        '  $ mancala match alphabeta:depth=4 random --games 20 --seed 7',
         '  $ mancala play --bottom human --top alphabeta:depth=6',
         '  $ mancala demo',
         '  $ mancala perft --rules kalah --depth 8 --unit turn',
@@ -72,6 +74,7 @@ export function buildProgram(io: CliIo): Command {
   addSearchCommand(program, io);
   addGradeCommands(program, io);
   registerSuiteCommand(program, io);
+  addMatchCommand(program, io);
   addPlayCommand(program, io);
   addBenchCommand(program, io);
   addDemoCommand(program, io);

@@ -10,12 +10,11 @@ import { UserError } from '../errors.ts';
 import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom } from '../random.ts';
-import { prepareSubmission, type PreparedSubmission } from '../sandbox/prepare.ts';
-import { SandboxSession } from '../sandbox/session.ts';
+import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { SearchConventions } from '../search/conventions.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
-import { findHeuristic, parseAgentSpec } from '../../agents/index.ts';
+import { findHeuristic, optionsUnder, parseAgentSpec } from '../../agents/index.ts';
 import type { MatchPlayer, MoveAttempt } from './types.ts';
 
 /** Where a submission folder keeps its agent (the same patterns the bundled suites use). */
@@ -49,7 +48,7 @@ function splitOptions(spec: string): { path: string; options: string } {
   return { path: spec, options: '' };
 }
 
-/** The options a side's agent sees: its spec's over the profile's conventions. */
+/** A submission's options: its spec's over the profile's conventions (it decides what it reads). */
 function withConventions(options: AgentOptions, conventions: SearchConventions): AgentOptions {
   return { depth: conventions.defaultDepth, unit: conventions.depthUnit, terminal: conventions.terminal, ...options };
 }
@@ -60,7 +59,7 @@ export async function openPlayer(spec: string, o: OpenPlayerOptions): Promise<Ma
 
 function openReference(spec: string, o: OpenPlayerOptions): MatchPlayer {
   const parsed = parseAgentSpec(spec);
-  const options = withConventions(parsed.options, o.conventions);
+  const options = optionsUnder(parsed, o.conventions);
   const heuristic = findHeuristic('basic')!;
   return {
     label: spec,
@@ -85,6 +84,10 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
   // Options on a path use the reference agents' syntax: borrow alphabeta's parser for them.
   const options = optionText === '' ? {} : parseAgentSpec(`alphabeta:${optionText}`).options;
   const caseOptions = withConventions(options, o.conventions) as CaseOptions;
+  // Loaded here, not at the top: a match between reference agents (and each match worker) then
+  // starts without the sandbox's modules, about 200 ms.
+  const { prepareSubmission } = await import('../sandbox/prepare.ts');
+  const { SandboxSession } = await import('../sandbox/session.ts');
   const prepared: PreparedSubmission = await prepareSubmission(path, { agent: AGENT_ROLE });
   const role = prepared.roles['agent']!;
   if ('missing' in role) {

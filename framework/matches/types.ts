@@ -50,6 +50,16 @@ export interface GameRecord {
   forfeit: null | { side: Side; reason: ForfeitReason; message: string };
   /** ms each side spent thinking */
   time: [number, number];
+  /** decisions each side was asked for (its moves after the opening, a failed attempt included) */
+  decisions?: [number, number];
+  /** the longest single decision of each side, ms */
+  maxMoveMs?: [number, number];
+  /** forfeit policy `random-move`: moves played for each side after it failed (`forfeit` holds its first failure) */
+  randomMoves?: [number, number];
+  /** the 1-based start position of an openings file the game started from */
+  startPosition?: number;
+  /** the game was stopped after the most moves a game may have and scored as it stood */
+  truncated?: boolean;
 }
 
 /** One line of a replay file (JSON lines): a move with the position before it. */

@@ -10,6 +10,7 @@ import type { DepthUnit } from '../../search/conventions.ts';
 import { setupGame } from '../game-setup.ts';
 import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '../options.ts';
 import { measureGrading, type GradingCosts } from '../../grading/bench.ts';
+import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -73,6 +74,16 @@ function gradingLine(g: GradingCosts): string {
   );
 }
 
+/** Games in the match benchmark: enough that starting the workers (jobs 2) is not all it measures. */
+const MATCH_GAMES = 200;
+
+function matchLine(m: MatchSpeed): string {
+  return (
+    `match     ${m.A} vs ${m.B}, ${m.games} games, jobs ${m.jobs}: ${m.ms.toFixed(0)} ms, ${m.gamesPerSecond.toFixed(0)} games/s` +
+    (m.jobs > 1 ? ` (${m.steadyGamesPerSecond.toFixed(0)} games/s once the workers are up)` : '')
+  );
+}
+
 function resultLine(r: BenchResult): string {
   const what =
     r.bench === 'perft'
@@ -87,7 +98,7 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; games/s of a match')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
@@ -107,6 +118,12 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // Grading: one run (it includes the submission's start-up, which repeats would not show).
       const grading = await measureGrading(GRADING_CASES);
       if (!opts.json) io.out(gradingLine(grading) + '\n');
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading }) + '\n');
+      const matches: MatchSpeed[] = [];
+      for (const jobs of [1, 2]) {
+        const m = await gamesPerSecond({ games: MATCH_GAMES, jobs });
+        matches.push(m);
+        if (!opts.json) io.out(matchLine(m) + '\n');
+      }
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, matches }) + '\n');
     });
 }

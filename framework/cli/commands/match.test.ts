@@ -1,0 +1,102 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UserError } from '../../errors.ts';
+import { readReplay } from '../../matches/replay.ts';
+import { oneLine } from '../main.ts';
+import { addMatchCommand } from './match.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'match-cli-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `mancala match …` in this process the way main() does: exit 2 and one line for a user's mistake. */
+async function mancala(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+  const program = new Command('mancala').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
+  addMatchCommand(program, io);
+  try {
+    await program.parseAsync(['match', ...args], { from: 'user' });
+    return { code: 0, out, err };
+  } catch (e) {
+    if (e instanceof CommanderError && e.exitCode === 0) return { code: 0, out, err };
+    if (e instanceof CommanderError || e instanceof UserError) {
+      io.err(`mancala: ${oneLine(e.message)}\n`);
+      return { code: e instanceof UserError ? e.exitCode : 2, out, err };
+    }
+    throw e;
+  }
+}
+
+describe('mancala match', () => {
+  it('prints a results table and the games', async () => {
+    const r = await mancala('alphabeta:depth=4', 'random', '--games', '4', '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('match: A = alphabeta:depth=4, B = random');
+    expect(r.out).toContain('kalah(6,4), 4 games, colours alternating; openings random:2, seed 1; 1000 ms a move (+100 ms grace); forfeit: loss');
+    expect(r.out).toMatch(/side +agent +wins +draws +losses +store margin +forfeits +thinking +per move +longest/);
+    expect(r.out).toMatch(/\nA +alphabeta:depth=4 +4 +0 +0 +\+\d+\.\d +0 /);
+    expect(r.out).toMatch(/\nB +random +0 +0 +4 +-\d+\.\d +0 /);
+    expect(r.out).toMatch(/\n +4 +B +A +\d+-\d+ +\d+\n/); // game 4: B first, A won
+  });
+
+  it('prints byte-identical --json for the same seed', async () => {
+    const args = ['alphabeta:depth=3', 'alphabeta:depth=3', '--games', '6', '--seed', '9', '--openings', 'random:3', '--json'];
+    const first = await mancala(...args);
+    const second = await mancala(...args);
+    expect(first.code).toBe(0);
+    expect(second.out).toBe(first.out);
+    const json = JSON.parse(first.out);
+    expect(json.match).toMatchObject({ A: 'alphabeta:depth=3', seed: 9, openings: 'random:3', games: 6 });
+    expect(json.games).toHaveLength(6);
+    expect(json.games[1]).toMatchObject({ index: 2, first: 'B', openingPlies: 3, forfeit: null });
+    expect(json.summary.A.wins + json.summary.A.draws + json.summary.A.losses).toBe(6);
+    expect(first.out.endsWith('}\n')).toBe(true);
+  });
+
+  it('names each forfeit and its reason, and writes replays', async () => {
+    const replays = join(dir, 'replays');
+    const r = await mancala('framework/sandbox/zoo/throws', 'greedy', '--games', '2', '--time-per-move', '300', '--replays', replays);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/\nA +framework\/sandbox\/zoo\/throws +0 +0 +2 .* 2 crash /);
+    expect(r.out).toMatch(/forfeits:\n  game 1: A \(framework\/sandbox\/zoo\/throws\) lost by crash at move \d+: .*the zoo agent gave up/);
+    expect(r.err).toBe(`wrote 2 replays to ${replays}\n`);
+    expect(readdirSync(replays).sort()).toEqual(['game-001.jsonl', 'game-002.jsonl']);
+    expect(readReplay(join(replays, 'game-002.jsonl')).end.forfeit).toMatchObject({ side: 'A', reason: 'crash' });
+  });
+
+  const corrupt = join(dir, 'corrupt.jsonl');
+  writeFileSync(corrupt, '{"top":[4,4,4,4,4,4],"bottom":[4,4,4,4,4,4],"stores":{"top":0,"bottom":0}}\n{"top":[4,4,4,4,4,4],"bottom":[4,4,4,4,4,"x"],"stores":{"top":0,"bottom":0}}\n');
+  it.each([
+    ['an unknown agent', ['alphabta', 'random'], /^mancala: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong$/],
+    ['a missing path', ['agents/no-such-agent.ts', 'random'], /^mancala: agent agents\/no-such-agent\.ts: no such file or folder/],
+    ['a folder without an agent', ['agents/reference/../examples', 'random', '--games', '1'], /^mancala: agent agents\/reference\/\.\.\/examples: no module found for role agent/],
+    ['a bad agent option', ['alphabeta:depth=deep', 'random'], /^mancala: agent spec "alphabeta:depth=deep": option "depth" expects a whole number/],
+    ['an option an agent does not take', ['random:depth=3', 'greedy'], /^mancala: agent spec "random:depth=3": agent "random" takes no options$/],
+    ['a bad --forfeit', ['random', 'greedy', '--forfeit', 'draw'], /^mancala: option '--forfeit <policy>' argument 'draw' is invalid\. Allowed choices are loss, random-move\.$/],
+    ['a bad --games', ['random', 'greedy', '--games', 'ten'], /^mancala: option '--games <n>' argument 'ten' is invalid\./],
+    ['a bad --openings', ['random', 'greedy', '--openings', 'random:many'], /^mancala: --openings random:many: expected random:K with K a whole number from 0 to 100/],
+    ['a missing openings file', ['random', 'greedy', '--openings', join(dir, 'none.jsonl')], /^mancala: .*none\.jsonl: cannot read the openings file: no such file$/],
+    ['a corrupt openings file', ['random', 'greedy', '--openings', corrupt], /^mancala: .*corrupt\.jsonl:2: field "bottom\[5\]": expected a whole number ≥ 0, got "x"$/],
+    ['a missing agent', ['random'], /^mancala: missing required argument 'B'$/],
+  ])('refuses %s: one line, exit 2', async (_what, args, message) => {
+    const r = await mancala(...args);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err.trimEnd()).toMatch(message);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses start positions of another size than --pits', async () => {
+    const file = join(dir, 'six.jsonl');
+    writeFileSync(file, '{"top":[4,4,4,4,4,4],"bottom":[4,4,4,4,4,4],"stores":{"top":0,"bottom":0}}\n');
+    const r = await mancala('random', 'greedy', '--openings', file, '--pits', '4');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^mancala: .*six\.jsonl: start position 1: expected 4 pits a side \(the game's size\), got 6\n$/);
+    // Without --pits the file's boards set the size.
+    expect((await mancala('random', 'greedy', '--openings', file, '--games', '2', '--json')).code).toBe(0);
+  });
+});
