@@ -12,7 +12,6 @@
  * own failures (an unreadable suite, an unblessed case) stop a run.
  */
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
@@ -46,20 +45,6 @@ export interface GradeRunOptions {
   /** submissions graded at the same time (each in its own process) */
   jobs: number;
   onProgress?: (event: ProgressEvent) => void;
-}
-
-/** Private copies of submissions being graded: an interrupted run removes them (removeSandboxCopies). */
-const active = new Set<string>();
-
-/**
- * For a SIGINT/SIGTERM handler: removes the copies of the submissions being graded, synchronously
- * (the sandboxed processes die with the grader: they run under setpriv --pdeathsig). Returns how many.
- */
-export function removeSandboxCopies(): number {
-  for (const dir of active) rmSync(dir, { recursive: true, force: true });
-  const n = active.size;
-  active.clear();
-  return n;
 }
 
 /** The cases a run grades, in suite order. */
@@ -118,7 +103,6 @@ async function gradeSubmission(
   let isolation: GradedSubmission['isolation'] = { network: true };
   try {
     prepared = await prepareSubmission(path, suite.manifest.roles);
-    active.add(prepared.dir);
     notes.push(...prepared.notes);
     for (const [role, found] of Object.entries(prepared.roles)) {
       if (!('missing' in found)) notes.push(`role ${role}: ${found.source}`);
@@ -146,7 +130,6 @@ async function gradeSubmission(
     await session?.close();
     await players?.close();
     await prepared?.dispose();
-    if (prepared !== undefined) active.delete(prepared.dir);
   }
   return { report: scoreSubmission(suite, id, path, notes, results), isolation };
 }

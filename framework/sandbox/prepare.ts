@@ -9,6 +9,7 @@
  * that cannot be filled — no file, an import that leaves the submission, a syntax error — is
  * `missing` with a message; it never stops the other roles or the grader.
  */
+import { rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -46,6 +47,18 @@ export interface PreparedSubmission {
 /** The copy's folder inside `dir`; messages from the child strip this prefix. */
 export const COPY_FOLDER = 'submission';
 
+/** Copies not yet disposed: removed when the process exits, however it exits (Ctrl-C included). */
+const live = new Set<string>();
+
+/** Removes every copy not yet disposed, synchronously; returns how many (for signal handlers). */
+export function removeLiveCopies(): number {
+  for (const dir of live) rmSync(dir, { recursive: true, force: true });
+  const n = live.size;
+  live.clear();
+  return n;
+}
+process.on('exit', removeLiveCopies);
+
 export async function prepareSubmission(path: string, roles: Record<string, RoleSpec>): Promise<PreparedSubmission> {
   const info = await stat(path).catch(() => undefined);
   if (info === undefined) throw new UserError(`${path}: no such submission (expected a folder or an agent file)`);
@@ -54,7 +67,11 @@ export async function prepareSubmission(path: string, roles: Record<string, Role
   const singleFile = info.isFile();
 
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'mancala-submission-')));
-  const dispose = () => rm(dir, { recursive: true, force: true });
+  live.add(dir);
+  const dispose = async () => {
+    await rm(dir, { recursive: true, force: true });
+    live.delete(dir);
+  };
   try {
     const copyRoot = join(dir, COPY_FOLDER);
     const bundles = join(dir, 'bundles');

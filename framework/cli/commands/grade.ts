@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { gradeSubmissions, removeSandboxCopies, type ProgressEvent, type VisibilityFilter } from '../../grading/runner.ts';
+import { gradeSubmissions, type ProgressEvent, type VisibilityFilter } from '../../grading/runner.ts';
+import { cleanUpOnInterrupt } from '../interrupt.ts';
 import type { GradeReport } from '../../grading/report.ts';
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { toCsv } from '../../grading/reporters/csv.ts';
@@ -105,20 +106,6 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       // Exit 1, not 2: the check ran; the submission is what failed.
       if (failed > 0) throw new UserError(`${failed} of ${graded} visible cases did not pass`, 1);
     });
-}
-
-/** Ctrl-C during a run: remove the submissions' private copies, then stop (exit 130, as shells do). */
-let interruptHandled = false;
-function cleanUpOnInterrupt(io: CliIo): void {
-  if (interruptHandled) return;
-  interruptHandled = true;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      const n = removeSandboxCopies();
-      io.err(`\nmancala: interrupted (${signal}); removed ${n} sandbox cop${n === 1 ? 'y' : 'ies'}; no report written\n`);
-      process.exit(130);
-    });
-  }
 }
 
 function colorWanted(): boolean {

@@ -13,6 +13,7 @@ import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts
 import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';
 import { AGENT_NAMES } from '../../../agents/index.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
+import { cleanUpOnInterrupt } from '../interrupt.ts';
 
 interface MatchFlags {
   games: number;
@@ -79,6 +80,7 @@ export function addMatchCommand(program: Command, io: CliIo): void {
       ].join('\n'),
     )
     .action(async (a: string, b: string, flags: MatchFlags) => {
+      cleanUpOnInterrupt(io);
       const options: MatchOptions = {
         A: a,
         B: b,

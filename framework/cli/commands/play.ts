@@ -24,6 +24,7 @@ import { mancalaGame } from '../game-setup.ts';
 import { moveEvents } from '../move-events.ts';
 import { grouped, wholeNumber, type CliIo } from '../options.ts';
 import { legalNames, pitRange, readPitInput, SIDE_NAMES } from '../pit-input.ts';
+import { cleanUpOnInterrupt } from '../interrupt.ts';
 
 export const HUMAN = 'human';
 
@@ -338,6 +339,7 @@ export function addPlayCommand(program: Command, io: CliIo, input?: NodeJS.Reada
       ].join('\n'),
     )
     .action(async (opts: PlayOptions) => {
+      cleanUpOnInterrupt(io);
       await runPlay(opts, io, input ?? process.stdin);
     });
 }
