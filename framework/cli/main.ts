@@ -14,6 +14,7 @@ import { addMatchCommand } from './commands/match.ts';
 import { addPerftCommand } from './commands/perft.ts';
 import { addPlayCommand } from './commands/play.ts';
 import { addSearchCommand } from './commands/search.ts';
+import { addTournamentCommand } from './commands/tournament.ts';
 import { registerSuiteCommand } from './commands/suite.ts';
 import type { CliIo } from './options.ts';
 
@@ -60,6 +61,7 @@ export function buildProgram(io: CliIo): Command {
         '  $ mancala check my-agent.ts',
         '  $ mancala suite bless testcases/kalah-basics',
         '  $ mancala match alphabeta:depth=4 random --games 20 --seed 7',
+        '  $ mancala tournament random greedy alphabeta:depth=4 --games-per-pair 4 --jobs 2',
         '  $ mancala play --bottom human --top alphabeta:depth=6',
         '  $ mancala demo',
         '  $ mancala perft --rules kalah --depth 8 --unit turn',
@@ -75,6 +77,7 @@ export function buildProgram(io: CliIo): Command {
   addGradeCommands(program, io);
   registerSuiteCommand(program, io);
   addMatchCommand(program, io);
+  addTournamentCommand(program, io);
   addPlayCommand(program, io);
   addBenchCommand(program, io);
   addDemoCommand(program, io);

@@ -21,7 +21,7 @@
  *   which run in the worker's own thread. A worker first loads the framework (0.5–1 s on a busy
  *   machine), so jobs pay off for matches of seconds or more, not for a few fast games.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,9 +35,8 @@ import { LIMITS } from '../games/mancala/rules.ts';
 import { createRandom, randomInt } from '../random.ts';
 import type { SearchConventions } from '../search/conventions.ts';
 import type { GameSpec } from '../suites/types.ts';
-import { parseAgentSpec } from '../../agents/index.ts';
 import { describeOpenings, planStarts, randomOpening, readStartPositions, type OpeningsSpec } from './openings.ts';
-import { isPathSpec, openPlayer } from './player.ts';
+import { checkAgentSpec, openPlayer } from './player.ts';
 import { replayEnd, replayFileName, writeReplay, type ReplayHeader } from './replay.ts';
 import { sideToMove, type ForfeitPolicy, type ForfeitReason, type GameRecord, type MatchPlayer, type MatchSummary, type MoveAttempt, type ReplayLine, type Side } from './types.ts';
 
@@ -308,14 +307,6 @@ function checkRange(value: number, min: number, max: number, what: string): void
 }
 
 /** Checks an agent spec without starting anything: a reference name and its options, or an existing path. */
-export function checkAgentSpec(spec: string): void {
-  if (!isPathSpec(spec)) {
-    parseAgentSpec(spec);
-    return;
-  }
-  const path = spec.replace(/:[a-z]+(=[^,]*)?(,[a-z]+(=[^,]*)?)*$/, '');
-  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of random, greedy, minimax, alphabeta, ids, strong)`);
-}
 
 /** The options with defaults filled in, the game built and every game's start planned; every mistake a UserError. */
 function resolveMatch(o: MatchOptions): ResolvedMatch {

@@ -14,7 +14,7 @@ import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { SearchConventions } from '../search/conventions.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
-import { findHeuristic, optionsUnder, parseAgentSpec } from '../../agents/index.ts';
+import { AGENT_NAMES, findHeuristic, optionsUnder, parseAgentSpec } from '../../agents/index.ts';
 import type { MatchPlayer, MoveAttempt } from './types.ts';
 
 /** Where a submission folder keeps its agent (the same patterns the bundled suites use). */
@@ -53,6 +53,20 @@ function withConventions(options: AgentOptions, conventions: SearchConventions):
   return { depth: conventions.defaultDepth, unit: conventions.depthUnit, terminal: conventions.terminal, ...options };
 }
 
+/**
+ * Refuses a bad side before any game starts: an unknown reference agent or option, a path that
+ * does not exist, or bad options after a path (`agents/x:depth=banana`). One UserError line.
+ */
+export function checkAgentSpec(spec: string): void {
+  if (!isPathSpec(spec)) {
+    parseAgentSpec(spec);
+    return;
+  }
+  const { path, options } = splitOptions(spec);
+  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of ${AGENT_NAMES.join(', ')})`);
+  if (options !== '') parseAgentSpec(`alphabeta:${options}`);
+}
+
 export async function openPlayer(spec: string, o: OpenPlayerOptions): Promise<MatchPlayer> {
   return isPathSpec(spec) ? openSubmission(spec, o) : openReference(spec, o);
 }
@@ -80,7 +94,7 @@ function openReference(spec: string, o: OpenPlayerOptions): MatchPlayer {
 
 async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<MatchPlayer> {
   const { path, options: optionText } = splitOptions(spec);
-  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of the names mancala match --help lists)`);
+  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of ${AGENT_NAMES.join(', ')})`);
   // Options on a path use the reference agents' syntax: borrow alphabeta's parser for them.
   const options = optionText === '' ? {} : parseAgentSpec(`alphabeta:${optionText}`).options;
   const caseOptions = withConventions(options, o.conventions) as CaseOptions;

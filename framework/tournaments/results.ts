@@ -1,0 +1,219 @@
+/**
+ * The results file (`<out>/results.jsonl`): what makes a tournament resumable. JSON lines: a header
+ * recording the tournament's parameters, then one line per finished game, appended as it finishes
+ * (in completion order; the index says where it belongs in the schedule).
+ *
+ *   {"type":"tournament","version":1,"params":{"format":"round-robin","agents":[…],…}}
+ *   {"type":"game","index":3,"A":"greedy","B":"random","first":"B","winner":"A","score":[14,10],…}
+ *
+ * Reopening checks the header against the parameters asked for now (a difference is refused,
+ * naming the flags that differ) and every game line against the schedule. A last line cut short
+ * (the process was killed while writing it) is dropped and its game played again; anything else
+ * malformed is an error naming the file and line, since guessing would corrupt the standings.
+ */
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { located, UserError } from '../errors.ts';
+import type { GameRecord } from '../matches/types.ts';
+import { canonicalParams, describeDifferences, FORMATS, type TournamentParams } from './params.ts';
+import type { ScheduledGame } from './schedule.ts';
+
+export const RESULTS_FILE = 'results.jsonl';
+export const RESULTS_VERSION = 1;
+
+/** A finished game with the names of its sides. */
+export interface PlayedGame extends GameRecord {
+  A: string;
+  B: string;
+}
+
+const side = z.enum(['A', 'B']);
+const paramsSchema = z.strictObject({
+  format: z.enum(FORMATS),
+  agents: z.array(z.string()).min(1),
+  vs: z.array(z.string()),
+  gamesPerPair: z.number().int().min(1),
+  seed: z.number().int(),
+  rules: z.string(),
+  pits: z.number().int(),
+  seeds: z.number().int(),
+  timePerMoveMs: z.number().positive(),
+  openings: z.string(),
+  openingsSha256: z.nullable(z.string()),
+  forfeit: z.enum(['loss', 'random-move']),
+});
+const headerSchema = z.strictObject({ type: z.literal('tournament'), version: z.literal(RESULTS_VERSION), params: paramsSchema });
+const gameSchema = z.strictObject({
+  type: z.literal('game'),
+  index: z.number().int().min(1),
+  A: z.string(),
+  B: z.string(),
+  first: side,
+  winner: z.enum(['A', 'B', 'draw']),
+  score: z.tuple([z.number().int(), z.number().int()]),
+  moves: z.array(z.number().int().min(0)),
+  openingPlies: z.number().int().min(0),
+  forfeit: z.nullable(z.strictObject({ side, reason: z.enum(['crash', 'timeout', 'illegal-move', 'memory']), message: z.string() })),
+  time: z.tuple([z.number().min(0), z.number().min(0)]),
+  decisions: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
+  maxMoveMs: z.tuple([z.number().min(0), z.number().min(0)]).optional(),
+  randomMoves: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
+  startPosition: z.number().int().min(1).optional(),
+  truncated: z.boolean().optional(),
+});
+
+export interface ResultsStore {
+  file: string;
+  /** games recorded by earlier runs, by schedule index */
+  recorded: Map<number, PlayedGame>;
+  /** what the reader should know, e.g. a torn last line was dropped */
+  notes: string[];
+  /** writes one finished game as one line (one write call, so a kill tears at most this line) */
+  append(game: PlayedGame): void;
+  close(): void;
+}
+
+export function headerLine(params: TournamentParams): string {
+  return JSON.stringify({ type: 'tournament', version: RESULTS_VERSION, params: canonicalParams(params) }) + '\n';
+}
+
+export function gameLine(g: PlayedGame): string {
+  // A fixed key order keeps files diffable between runs; times rounded to 0.1 ms.
+  const { index, A, B, first, winner, score, moves, openingPlies, forfeit } = g;
+  const ms = (t: [number, number]): [number, number] => [Math.round(t[0] * 10) / 10, Math.round(t[1] * 10) / 10];
+  return (
+    JSON.stringify({
+      type: 'game',
+      index,
+      A,
+      B,
+      first,
+      winner,
+      score,
+      moves,
+      openingPlies,
+      forfeit,
+      time: ms(g.time),
+      ...(g.decisions !== undefined ? { decisions: g.decisions } : {}),
+      ...(g.maxMoveMs !== undefined ? { maxMoveMs: ms(g.maxMoveMs) } : {}),
+      ...(g.randomMoves !== undefined ? { randomMoves: g.randomMoves } : {}),
+      ...(g.startPosition !== undefined ? { startPosition: g.startPosition } : {}),
+      ...(g.truncated === true ? { truncated: true } : {}),
+    }) + '\n'
+  );
+}
+
+/** Opens (or starts) `<dir>/results.jsonl` for this tournament. */
+export function openResults(dir: string, params: TournamentParams, schedule: readonly ScheduledGame[]): ResultsStore {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError(`--out ${dir}: not a folder`);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new UserError(`--out ${dir}: cannot create the folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const file = join(dir, RESULTS_FILE);
+  const notes: string[] = [];
+  const recorded = existsSync(file) ? readResults(file, params, schedule, notes) : new Map<number, PlayedGame>();
+  let fd: number;
+  try {
+    fd = openSync(file, 'a');
+    if (statSync(file).size === 0) writeSync(fd, headerLine(params));
+  } catch (e) {
+    throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return {
+    file,
+    recorded,
+    notes,
+    append(game) {
+      writeSync(fd, gameLine(game));
+    },
+    close() {
+      closeSync(fd);
+    },
+  };
+}
+
+/**
+ * Reads an existing results file; may truncate a torn last line (or add the newline a complete
+ * last line lacks) so that appending continues a well-formed file.
+ */
+export function readResults(file: string, params: TournamentParams, schedule: readonly ScheduledGame[], notes: string[] = []): Map<number, PlayedGame> {
+  const text = readFileSync(file, 'utf8');
+  const lines = text.split('\n');
+  // After the last '\n' comes either nothing or a line whose writing did not finish.
+  const tail = lines.pop()!;
+  if (tail !== '') {
+    if (isJson(tail)) {
+      lines.push(tail);
+      writeFix(file, () => appendFileSync(file, '\n'));
+    } else {
+      writeFix(file, () => truncateSync(file, Buffer.byteLength(text, 'utf8') - Buffer.byteLength(tail, 'utf8')));
+      notes.push(`${file}:${lines.length + 1}: dropped a last line cut short (an interrupted run); its game is played again`);
+    }
+  }
+  const recorded = new Map<number, PlayedGame>();
+  const lineOf = new Map<number, number>();
+  if (lines.length === 0) return recorded;
+
+  const header = parseLine(file, 1, lines[0]!, headerSchema, 'a header line {"type":"tournament","version":1,"params":{…}}');
+  const differences = describeDifferences(header.params, params);
+  if (differences !== '') {
+    throw new UserError(
+      `${file} records a different tournament (${differences}): rerun with the same parameters to resume it, or choose another --out folder`,
+    );
+  }
+  for (let k = 1; k < lines.length; k++) {
+    const lineNo = k + 1;
+    const line = lines[k]!;
+    if (line.trim() === '') continue;
+    const g = parseLine(file, lineNo, line, gameSchema, 'a game line {"type":"game","index":…}');
+    const planned = schedule[g.index - 1];
+    if (planned === undefined) throw located(file, lineNo, `game ${g.index} is not in the schedule (it has games 1 to ${schedule.length})`);
+    if (planned.A !== g.A || planned.B !== g.B || planned.first !== g.first) {
+      throw located(file, lineNo, `game ${g.index} is recorded as ${g.A} vs ${g.B} (first ${g.first}), but the schedule has ${planned.A} vs ${planned.B} (first ${planned.first})`);
+    }
+    const earlier = lineOf.get(g.index);
+    if (earlier !== undefined) throw located(file, lineNo, `game ${g.index} is recorded twice (also on line ${earlier})`);
+    lineOf.set(g.index, lineNo);
+    const { type: _type, ...game } = g;
+    recorded.set(g.index, game as PlayedGame);
+  }
+  return recorded;
+}
+
+function parseLine<T extends z.ZodType>(file: string, lineNo: number, line: string, schema: T, expected: string): z.output<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw located(file, lineNo, `not a JSON line (expected ${expected}): ${excerpt(line)}`);
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const where = issue.path.length === 0 ? 'the line' : `field "${issue.path.join('.')}"`;
+  throw located(file, lineNo, `${where}: ${issue.message} (expected ${expected})`);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function writeFix(file: string, fix: () => void): void {
+  try {
+    fix();
+  } catch (e) {
+    throw new UserError(`cannot repair ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+function excerpt(s: string, max = 60): string {
+  return JSON.stringify(s.length > max ? s.slice(0, max) + '…' : s);
+}

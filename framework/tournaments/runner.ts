@@ -1,0 +1,135 @@
+/**
+ * Runs a tournament: checks the parameters, builds the schedule, reopens the results file and
+ * plays the games it lacks on `jobs` jobs (each with its own players; in worker threads when there
+ * are several), appending each game as it finishes. A rerun after an interruption plays only the
+ * missing games; the standings are computed from every recorded game in schedule order, so they
+ * are the same as an uninterrupted run's.
+ */
+import { UserError } from '../errors.ts';
+import { findProfile } from '../games/mancala/profiles.ts';
+import { DEFAULT_MEMORY_MB, localExecutor, tournamentStarts, validateAgentSpec, type GameExecutor, type JobSetup } from './executor.ts';
+import { participants, type TournamentParams } from './params.ts';
+import { computeStandings, type Standing } from './ratings.ts';
+import { openResults, type PlayedGame } from './results.ts';
+import { buildSchedule, type ScheduledGame } from './schedule.ts';
+import { workerExecutor } from './worker-executor.ts';
+
+export interface TournamentProgress {
+  /** games recorded so far, earlier runs' included */
+  done: number;
+  total: number;
+  /** the game that just finished (undefined for the first event, sent before any game is played) */
+  game?: PlayedGame;
+}
+
+export interface RunTournamentOptions {
+  params: TournamentParams;
+  /** the folder of results.jsonl */
+  outDir: string;
+  jobs: number;
+  memoryMb?: number;
+  /** sandboxed submissions a job keeps open between games (executor.ts MAX_OPEN_SUBMISSIONS) */
+  maxOpenSubmissions?: number;
+  /** play at most this many new games, then stop (the rest are left for a rerun) */
+  maxGames?: number;
+  onProgress?(p: TournamentProgress): void;
+  /** when aborted, no game starts and games in play are abandoned, not recorded */
+  signal?: AbortSignal;
+}
+
+export interface TournamentOutcome {
+  file: string;
+  schedule: ScheduledGame[];
+  /** every recorded game, in schedule order */
+  games: PlayedGame[];
+  /** games played by this run */
+  playedNow: number;
+  /** games found in the results file */
+  resumed: number;
+  /** every scheduled game is recorded */
+  complete: boolean;
+  standings: Standing[];
+  /** e.g. a torn last line of the results file was dropped */
+  notes: string[];
+}
+
+/** Refuses parameters that make no tournament, before any file is touched. */
+export function validateParams(p: TournamentParams): void {
+  if (findProfile(p.rules) === undefined) throw new UserError(`--rules ${p.rules}: unknown rules profile`);
+  const everyone = participants(p);
+  const seen = new Set<string>();
+  for (const a of everyone) {
+    if (seen.has(a)) throw new UserError(`agent ${a} is given twice${p.vs.includes(a) && p.agents.includes(a) ? ' (as a contestant and as a --vs reference)' : ''}: name each agent once`);
+    seen.add(a);
+  }
+  if (p.format === 'round-robin') {
+    if (p.vs.length > 0) throw new UserError(`option '--vs' applies to --format gauntlet only (a round robin pairs the given agents with each other)`);
+    if (p.agents.length < 2) throw new UserError(`a round robin needs at least 2 agents, got ${p.agents.length}`);
+  } else if (p.vs.length === 0) {
+    throw new UserError(`--format gauntlet needs the references to play: --vs REF... (e.g. --vs random greedy strong)`);
+  }
+  for (const a of everyone) validateAgentSpec(a);
+  // A file of start positions that does not fit the board is refused now, not in every job.
+  tournamentStarts(p);
+}
+
+export async function runTournament(o: RunTournamentOptions): Promise<TournamentOutcome> {
+  const { params } = o;
+  validateParams(params);
+  const schedule = buildSchedule(params);
+  const store = openResults(o.outDir, params, schedule);
+  const resumed = store.recorded.size;
+  const games = new Map(store.recorded);
+  const todo = schedule.filter((g) => !games.has(g.index)).slice(0, o.maxGames ?? Infinity);
+  const setup: JobSetup = { params, memoryMb: o.memoryMb ?? DEFAULT_MEMORY_MB, ...(o.maxOpenSubmissions !== undefined ? { maxOpenSubmissions: o.maxOpenSubmissions } : {}) };
+  const executors: GameExecutor[] = [];
+  let playedNow = 0;
+  try {
+    o.onProgress?.({ done: games.size, total: schedule.length });
+    const jobs = Math.max(1, Math.min(o.jobs, todo.length));
+    if (todo.length > 0 && o.signal?.aborted !== true) {
+      for (let j = 0; j < jobs; j++) executors.push(jobs === 1 ? localExecutor(setup) : workerExecutor(setup));
+      const aborted = new Promise<void>((resolve) => o.signal?.addEventListener('abort', () => resolve(), { once: true }));
+      // A function, not a property read: TypeScript would assume it cannot change across an await.
+      const abortedNow = (): boolean => o.signal?.aborted === true;
+      let next = 0;
+      let failure: unknown;
+      const job = async (executor: GameExecutor) => {
+        while (failure === undefined && !abortedNow() && next < todo.length) {
+          const g = todo[next++]!;
+          const record = await executor.play(g);
+          // A game that finished after the abort may have been cut short: a rerun plays it again.
+          if (abortedNow()) return;
+          const played: PlayedGame = { ...record, index: g.index, A: g.A, B: g.B, first: g.first };
+          store.append(played);
+          games.set(g.index, played);
+          playedNow++;
+          o.onProgress?.({ done: games.size, total: schedule.length, game: played });
+        }
+      };
+      const all = Promise.all(
+        executors.map((e) =>
+          job(e).catch((err: unknown) => {
+            failure ??= err;
+          }),
+        ),
+      );
+      await Promise.race([all, aborted]);
+      if (failure !== undefined) throw failure;
+    }
+  } finally {
+    await Promise.allSettled(executors.map((e) => e.close()));
+    store.close();
+  }
+  const inOrder = [...games.values()].sort((x, y) => x.index - y.index);
+  return {
+    file: store.file,
+    schedule,
+    games: inOrder,
+    playedNow,
+    resumed,
+    complete: inOrder.length === schedule.length,
+    standings: computeStandings(participants(params), inOrder),
+    notes: store.notes,
+  };
+}
