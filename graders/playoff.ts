@@ -139,7 +139,7 @@ export async function playPlayoff(input: GradeInput, session: MoveAsker): Promis
       if (mover === side) {
         // A seed for each move, so that an agent drawing from ctx.random() does not draw the same number every move.
         const seed = moveSeed(spec.seed, g, plies);
-        const answer = await askSubmission(session, game, s, { ...asked, seed }, spec.msPerMove, plies);
+        const answer = await askSubmission(session, game, s, { ...asked, seed }, spec.msPerMove, plies, input.case.role);
         if ('forfeit' in answer) {
           forfeit = answer.forfeit;
           break;
@@ -214,9 +214,10 @@ async function askSubmission(
   options: GradeInput['case']['options'],
   msPerMove: number,
   plies: number,
+  role: string,
 ): Promise<{ move: number } | { forfeit: Forfeit }> {
   const where = `at move ${plies + 1}, in ${game.describe(s)}`;
-  const attempt = await session.chooseMove(stateToBoard(game, s), game.toMove(s), options, msPerMove);
+  const attempt = await session.chooseMove(stateToBoard(game, s), game.toMove(s), options, msPerMove, role);
   if (attempt.status !== 'ok') return { forfeit: { status: attempt.status, reason: `${attempt.status} ${where}: ${attempt.message}` } };
   const o = attempt.observation;
   if (o.ms > msPerMove) {

@@ -89,7 +89,8 @@ export interface GradeInput {
 }
 
 export interface MoveAsker {
-  chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number): Promise<Attempt>;
+  /** `role`: the agent role that answers (default `agent`); ignored by a player session */
+  chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number, role?: string): Promise<Attempt>;
 }
 
 export interface CheckResult {

@@ -134,16 +134,16 @@ export class SandboxSession implements MoveAsker {
   }
 
   /**
-   * MoveAsker: the `agent` role chooses a move; in a player session, the reference alpha-beta with
+   * MoveAsker: the agent role `role` (default `agent`) chooses a move; in a player session, the reference alpha-beta with
    * `options.heuristic` (`role:NAME`) does, searching as `options` say. The deadline is
    * `timeLimitMs`, the hard limit a little later.
    */
-  chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number): Promise<Attempt> {
+  chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number, agentRole = 'agent'): Promise<Attempt> {
     const game = this.options.game ?? this.lastGame;
     if (game === undefined) {
       return Promise.resolve({ status: 'error', message: 'internal: SandboxSession.chooseMove does not know the game: open the session with options.game', ms: 0 });
     }
-    const role = this.runtime === 'player' ? PLAYER_AGENTS[0]! : 'agent';
+    const role = this.runtime === 'player' ? PLAYER_AGENTS[0]! : agentRole;
     return this.request(
       { type: 'move', role, game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false },
       hardLimitFor(timeLimitMs),
