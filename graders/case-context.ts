@@ -12,7 +12,7 @@ import type { Game, Player } from '../framework/contracts/game.ts';
 import { MancalaGame } from '../framework/games/mancala/engine.ts';
 import { boardToState, type BoardSpec } from '../framework/games/mancala/board-io/index.ts';
 import type { TicTacToeGame } from '../framework/games/tictactoe/game.ts';
-import type { DepthUnit, TerminalEvaluation } from '../framework/search/conventions.ts';
+import type { DepthUnit, FreeTurns, TerminalEvaluation } from '../framework/search/conventions.ts';
 import { conventionsOf, createGame } from '../framework/suites/game.ts';
 import type { GameSpec, Manifest, SuiteCase } from '../framework/suites/types.ts';
 import { AGENTS, parseAgentSpec } from '../agents/index.ts';
@@ -94,6 +94,8 @@ export interface ReferencePlan {
   unit: DepthUnit;
   terminal: TerminalEvaluation;
   caching: boolean;
+  /** `ignore`: the reference's players alternate every move (spec `freeTurns=ignore`, seed 002's provided minimax) */
+  freeTurns: FreeTurns;
   /** the reference heuristic's name (basic, advanced) */
   heuristic: string;
   /** set when the case hands the agent another role's heuristic (`role:NAME`): that role's name */
@@ -125,6 +127,7 @@ export function referencePlan(manifest: Manifest, c: SuiteCase): ReferencePlan |
     unit: (pick('unit') as DepthUnit | undefined) ?? conventions.depthUnit,
     terminal: (pick('terminal') as TerminalEvaluation | undefined) ?? conventions.terminal,
     caching: reads.has('caching') && pick('caching') === true,
+    freeTurns: reads.has('freeTurns') && (spec.options.freeTurns ?? conventions.freeTurns) === 'ignore' ? 'ignore' : 'honour',
     heuristic,
     ...(fromRole !== undefined ? { heuristicRole: fromRole } : {}),
     ...(o.ms !== undefined ? { ms: o.ms } : {}),
@@ -136,6 +139,7 @@ export function describePlan(plan: ReferencePlan): string {
   const depth = plan.depth === null ? 'no depth limit' : `depth ${plan.depth}`;
   const heuristic = plan.heuristicRole === undefined ? `heuristic ${plan.heuristic}` : `heuristic of role ${plan.heuristicRole} (reference: ${plan.heuristic})`;
   const parts = [plan.agent, `${depth} (unit ${plan.unit})`, `terminal ${plan.terminal}`, heuristic, plan.caching ? 'caching' : 'no caching'];
+  if (plan.freeTurns === 'ignore') parts.push('free turns ignored (players alternate every move)');
   if (plan.ms !== undefined) parts.push(`${plan.ms} ms`);
   return parts.join(', ');
 }

@@ -81,6 +81,9 @@ export function reproduceLines(manifest: Manifest, c: SuiteCase): string[] {
   }
   const changed = rulesChanged(game);
   if (changed.length > 0) notes.push(`the suite changes the ${game.profile} profile's rules (${changed.join(', ')}); the command plays the profile's`);
+  if (plan.freeTurns === 'ignore') {
+    notes.push('the reference ignores free turns (players alternate every move); `mancala search` honours them, so its answer can differ where a free turn comes up');
+  }
   const player = casePlayer(c);
   const lines: string[] = [];
   if (isStartPosition(c.board, game.rules)) {

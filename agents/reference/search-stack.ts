@@ -6,7 +6,7 @@
 import { SearchCounters, type Game, type Player } from '../../framework/contracts/game.ts';
 import type { CountedHeuristic, Heuristic } from '../../framework/contracts/heuristic.ts';
 import basic from '../heuristics/basic.ts';
-import { NO_DEPTH_LIMIT, type DepthUnit, type TerminalEvaluation } from '../../framework/search/conventions.ts';
+import { gameForSearch, NO_DEPTH_LIMIT, type DepthUnit, type FreeTurns, type TerminalEvaluation } from '../../framework/search/conventions.ts';
 import type { TraceSink } from '../../framework/search/trace.ts';
 
 export interface SearchParams<S> {
@@ -17,6 +17,8 @@ export interface SearchParams<S> {
   unit: DepthUnit;
   terminal: TerminalEvaluation;
   caching?: boolean;
+  /** absent or `honour`: a free turn is the same player's move; `ignore`: players alternate every move (seed 002's provided minimax) */
+  freeTurns?: FreeTurns;
   trace?: TraceSink;
   /** performance.now() time after which the search gives up (result.aborted) */
   deadline?: number;
@@ -88,7 +90,9 @@ export abstract class SearchStack<S> {
   protected flip = 0;
 
   constructor(p: SearchParams<S>) {
-    this.game = p.game;
+    // `ignore` searches a twin of the game without free turns that counts on the same counters,
+    // so the search functions themselves stay the same (and as fast) for both conventions.
+    this.game = p.freeTurns === 'ignore' ? gameForSearch(p.game, 'ignore') : p.game;
     this.heuristic = p.heuristic;
     this.turnUnit = p.unit === 'turn';
     this.terminalByScore = p.terminal === 'score';
@@ -98,7 +102,7 @@ export abstract class SearchStack<S> {
     const counted = (p.heuristic as Partial<CountedHeuristic<S>>).counted;
     const inner = counted === undefined ? p.heuristic : counted.inner;
     this.leafCounters =
-      inner === basic && p.game.playLeaf !== undefined && p.trace === undefined ? (counted?.counters ?? new SearchCounters()) : undefined;
+      inner === basic && this.game.playLeaf !== undefined && p.trace === undefined ? (counted?.counters ?? new SearchCounters()) : undefined;
   }
 
   run(state: S): SearchResult {

@@ -9,6 +9,7 @@
  * position: if it does not (a reference this module cannot model), there is no diagnosis.
  */
 import type { GradeInput } from '../../framework/grading/types.ts';
+import { gameForSearch } from '../../framework/search/conventions.ts';
 import { findHeuristic } from '../../agents/index.ts';
 import { casePosition, referencePlan } from '../case-context.ts';
 import { mutantSearch, type Algorithm, type MutantResult, type MutantSearchConfig } from './mutant-search.ts';
@@ -55,9 +56,13 @@ export function baseConfig(input: GradeInput): { config: MutantSearchConfig<any>
   const algorithm = ALGORITHMS[plan.agent];
   const heuristic = findHeuristic(plan.heuristic);
   if (algorithm === undefined || heuristic === undefined) return undefined;
-  const { game, state } = casePosition(input.manifest, input.case);
-  if (game.isOver(state)) return undefined;
+  const position = casePosition(input.manifest, input.case);
+  const state = position.state;
+  if (position.game.isOver(state)) return undefined;
+  // A reference that ignores free turns searches the same rules without them (conventions.ts).
+  const game = gameForSearch(position.game, plan.freeTurns);
   const config: MutantSearchConfig<any> = { game, heuristic, algorithm, depth: plan.depth, unit: plan.unit, terminal: plan.terminal, caching: plan.caching };
+  if (game !== position.game) config.freeTurnsIgnored = true;
   return { config, state };
 }
 

@@ -38,6 +38,8 @@ export interface MutantSearchConfig<S> {
   strictPruning?: boolean;
   /** max and min alternate by ply instead of following the player to move (a free turn taken for the opponent's move) */
   alternateByPly?: boolean;
+  /** the game is the twin without free turns of a game that has them (the reference ignores free turns): only for wording */
+  freeTurnsIgnored?: boolean;
   /** the root keeps the last of equally good moves instead of the first */
   lastBestMove?: boolean;
   /** give up (result undefined) after visiting this many nodes */

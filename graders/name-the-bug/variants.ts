@@ -83,7 +83,11 @@ export function variantsOf(base: Config): Variant[] {
     add(
       freeTurns ? 'no-free-turn' : 'free-turn',
       'free-turn',
-      freeTurns ? "no free turns, where these rules give one when the last stone lands in the mover's store" : 'free turns, which these rules do not have',
+      freeTurns
+        ? "no free turns, where these rules give one when the last stone lands in the mover's store"
+        : base.freeTurnsIgnored
+          ? 'free turns honoured (the same player moves again), where this search ignores them and players alternate every move'
+          : 'free turns, which these rules do not have',
       (c) => withRules(c, { freeTurn: !freeTurns }),
     );
   }
