@@ -21,8 +21,12 @@ import type { TraceEvent } from './trace.ts';
 export interface TraverseLogOptions {
   /** five columns (Node,Depth,Value,Alpha,Beta) instead of three */
   alphaBeta: boolean;
-  /** the first-visit line of a game-over node, which the official files mark OPTIONAL (default 'print') */
-  optionalLines?: 'print' | 'omit';
+  /**
+   * the first-visit line of a game-over node, which the official files mark OPTIONAL (default
+   * 'print'); 'mark' writes it as they do (`B6,3,+/-Infinity<TAB>OPTIONAL`), for comparing
+   * other logs with (compareTraverseLog)
+   */
+  optionalLines?: 'print' | 'omit' | 'mark';
 }
 
 /** The magnitude from which a value means "unbounded": alpha-beta starts its nodes and window at ±1e9. */
@@ -37,7 +41,7 @@ export function formatLogValue(v: number): string {
 
 export function renderTraverseLog(events: readonly TraceEvent[], options: TraverseLogOptions): string[] {
   const { alphaBeta } = options;
-  const printOptional = (options.optionalLines ?? 'print') === 'print';
+  const optionalLines = options.optionalLines ?? 'print';
   const lines: string[] = [alphaBeta ? 'Node,Depth,Value,Alpha,Beta' : 'Node,Depth,Value'];
 
   const line = (e: { name: string; alpha?: number; beta?: number }, depth: number, value: number): string => {
@@ -96,7 +100,8 @@ export function renderTraverseLog(events: readonly TraceEvent[], options: Traver
       case 'leaf': {
         const depth = depthOfChild();
         if (open.length > 0) open[open.length - 1]!.owesUpdate = true;
-        if (e.reason === 'game-over' && printOptional) lines.push(line(e, depth, e.maximizing ? -Infinity : Infinity));
+        if (e.reason === 'game-over' && optionalLines === 'print') lines.push(line(e, depth, e.maximizing ? -Infinity : Infinity));
+        if (e.reason === 'game-over' && optionalLines === 'mark') lines.push(markOptional(line(e, depth, Infinity)));
         lines.push(line(e, depth, e.value));
         break;
       }
@@ -117,6 +122,13 @@ export function renderTraverseLog(events: readonly TraceEvent[], options: Traver
   return lines;
 }
 
+/** `B6,3,Infinity[,a,b]` as the official files write an optional line: `B6,3,+/-Infinity[,a,b]<TAB>OPTIONAL`. */
+function markOptional(line: string): string {
+  const fields = line.split(',');
+  fields[2] = '+/-Infinity';
+  return fields.join(',') + OPTIONAL_MARK;
+}
+
 function repeatsUpdate(previous: TraceEvent | undefined, prune: Extract<TraceEvent, { type: 'prune' }>): boolean {
   return (
     previous !== undefined &&
@@ -134,7 +146,7 @@ export type TraverseLogComparison =
   /** `line` is 1-based in the expected file; `actual` is undefined when our log ended early */
   | { ok: false; line: number; expected: string | undefined; actual: string | undefined; reason: string };
 
-const OPTIONAL_MARK = '\tOPTIONAL';
+export const OPTIONAL_MARK = '\tOPTIONAL';
 
 /**
  * Compares a log with an official traverse_log.txt the way the course graded it, made strict:

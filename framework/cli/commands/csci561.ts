@@ -1,0 +1,145 @@
+/**
+ * `mancala csci561 [INPUT] [--out DIR]`: seed 000's program, file in, files out. Reads input.txt
+ * (task, player, cut-off depth, board), writes next_state.txt and, for MiniMax and Alpha-Beta,
+ * traverse_log.txt, exactly as the course's official graded cases have them. Task 4 (the
+ * competition) plays a turn under --ms. A malformed input is one line naming the file and the
+ * line (exit 2); the files are written only once everything is computed, each atomically.
+ */
+import { basename } from 'node:path';
+import { Option, type Command } from 'commander';
+import { existsSync, statSync } from 'node:fs';
+import { UserError } from '../../errors.ts';
+import { renderConsole } from '../../grading/reporters/console.ts';
+import { toCsv } from '../../grading/reporters/csv.ts';
+import { toJson } from '../../grading/reporters/json.ts';
+import type { VisibilityFilter } from '../../grading/runner.ts';
+import { DEFAULT_COMPETITION_MS } from '../../packs/csci561/competition.ts';
+import { INPUT_FILE, readInputFile, TRAVERSE_LOG_FILE, writeFileAtomically, writeOutputs } from '../../packs/csci561/files.ts';
+import { gradePrograms } from '../../packs/csci561/grade-programs.ts';
+import { runCsci561, TASK_NAMES, type Csci561Run } from '../../packs/csci561/task.ts';
+import { loadSuite } from '../../suites/load.ts';
+import { wholeNumber, type CliIo } from '../options.ts';
+
+interface ProgramGradeCliOptions {
+  suite: string;
+  json?: string;
+  csv?: string;
+  jobs: number;
+  visibility: VisibilityFilter;
+  verbose?: boolean;
+  color: boolean;
+}
+
+interface Csci561Options {
+  out: string;
+  ms: number;
+  optionalLines: 'print' | 'omit' | 'mark';
+  quiet?: boolean;
+}
+
+/** "task 2 (MiniMax), player 1, cut-off depth 3, 5 pits a side: wrote out/next_state.txt, out/traverse_log.txt (120 lines)" */
+export function describeRun(run: Csci561Run, written: readonly string[]): string {
+  const what = [`task ${run.task} (${TASK_NAMES[run.task]})`, `player ${run.player}`];
+  if (run.task === 2 || run.task === 3) what.push(`cut-off depth ${run.depth}`);
+  what.push(`${run.pits} pits a side`);
+  const files = written.map((path) => {
+    const name = basename(path);
+    const text = run.files[name];
+    return name === TRAVERSE_LOG_FILE && text !== undefined ? `${path} (${text.split('\n').length - 1} lines)` : path;
+  });
+  const moves = run.moves === undefined ? '' : `; played ${run.moves.join(' ')}`;
+  return `${what.join(', ')}${moves}: wrote ${files.join(', ')}\n`;
+}
+
+/** Adds `csci561` and `csci561-grade`. */
+export function addCsci561Command(program: Command, io: CliIo): void {
+  addCsci561RunCommand(program, io);
+  addCsci561GradeCommand(program, io);
+}
+
+function addCsci561RunCommand(program: Command, io: CliIo): void {
+  program
+    .command('csci561')
+    .summary("seed 000's program: input.txt in, next_state.txt and traverse_log.txt out")
+    .description(
+      "Run seed 000's homework as its reference solution: read INPUT (default ./input.txt: task, player, cut-off depth, " +
+        'the two rows, the two stores) and write next_state.txt (the board after the whole turn, free-turn chain included) ' +
+        'and, for task 2 (MiniMax) and 3 (Alpha-Beta), traverse_log.txt, by the conventions of the course\'s official graded ' +
+        'cases. Task 1 (Greedy) writes no log. Task 4 (the competition) plays alpha-beta under --ms and writes next_state.txt.',
+    )
+    .argument('[input]', 'the input file', INPUT_FILE)
+    .option('--out <dir>', 'the folder to write into (created if missing)', '.')
+    .addOption(
+      new Option('--ms <n>', 'task 4: the time budget of the whole turn in ms (the seed announces none)')
+        .argParser(wholeNumber(10, 3_600_000, 'a time budget in ms'))
+        .default(DEFAULT_COMPETITION_MS),
+    )
+    .addOption(
+      new Option(
+        '--optional-lines <how>',
+        "a game-over node's first-visit line, which the official logs mark OPTIONAL: print it, omit it, or mark it as the official expected files do",
+      )
+        .choices(['print', 'omit', 'mark'])
+        .default('print'),
+    )
+    .option('--quiet', 'print nothing on success')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ mancala csci561                        # ./input.txt -> ./next_state.txt, ./traverse_log.txt',
+        '  $ mancala csci561 cases/input3.txt --out results/3',
+        '  $ mancala csci561 input.txt --ms 2000    # task 4: two seconds for the turn',
+      ].join('\n'),
+    )
+    .action(async (input: string, opts: Csci561Options) => {
+      const text = readInputFile(input);
+      const run = await runCsci561(text, input, { optionalLines: opts.optionalLines, ms: opts.ms });
+      const written = writeOutputs(opts.out, run.files);
+      if (!opts.quiet) io.out(describeRun(run, written));
+    });
+}
+
+/**
+ * `mancala csci561-grade <submission...> --suite DIR`: submissions in any language, each a folder
+ * with a one-line `command` file, run on every case's input.txt in a sandbox and graded by the
+ * course's rule on their next_state.txt and traverse_log.txt (strict: extra lines or fields fail).
+ */
+export function addCsci561GradeCommand(program: Command, io: CliIo): void {
+  program
+    .command('csci561-grade')
+    .summary('grade file-in/file-out programs in any language on a csci561 suite')
+    .description(
+      "Grade seed 000 programs written in any language: each submission is a folder with a one-line `command` file " +
+        '(e.g. "python3 mancala.py") that is run in a fresh sandboxed folder holding the case\'s input.txt, under the ' +
+        "case's time and memory limits; its next_state.txt and traverse_log.txt are compared with the reference " +
+        "solution's by the course's rule, except that extra lines and extra fields fail. Exits 0 when grading completed.",
+    )
+    .argument('<submission...>', 'submission folders, each with a `command` file')
+    .requiredOption('--suite <dir>', 'a csci561 suite folder (testcases/csci561-public, …)')
+    .option('--json <file>', 'write the JSON report (the same schema as mancala grade)')
+    .option('--csv <file>', 'write a CSV gradebook (one row per submission)')
+    .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 1)
+    .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
+    .option('--verbose', 'show every case and full messages')
+    .option('--no-color', 'no colours in the console report')
+    .addHelpText(
+      'after',
+      ['', 'Examples:', '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite testcases/csci561-public'].join('\n'),
+    )
+    .action(async (submissions: string[], opts: ProgramGradeCliOptions) => {
+      if (!existsSync(opts.suite) || !statSync(opts.suite).isDirectory()) throw new UserError(`--suite ${opts.suite}: expected a suite folder`);
+      for (const s of submissions) {
+        if (!existsSync(s) || !statSync(s).isDirectory()) throw new UserError(`submission ${s}: expected a folder with a \`command\` file`);
+      }
+      const suite = await loadSuite(opts.suite);
+      const report = await gradePrograms({ suite, submissions, visibility: opts.visibility, jobs: opts.jobs });
+      const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+      io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
+      if (opts.json) writeFileAtomically(opts.json, toJson(report));
+      if (opts.csv) writeFileAtomically(opts.csv, toCsv(report));
+      const written = [opts.json, opts.csv].filter((f) => f !== undefined);
+      if (written.length > 0) io.err(`wrote ${written.join(', ')}\n`);
+    });
+}

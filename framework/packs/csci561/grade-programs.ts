@@ -1,0 +1,142 @@
+/**
+ * Grading file-in/file-out programs (any language) on a csci561 suite, as the course graded them:
+ * each case becomes an input.txt, the program runs on it (program.ts), and its next_state.txt and
+ * traverse_log.txt are compared with the reference solution's by the official rule, strict about
+ * extra lines and fields (compare.ts). The result is the same GradeReport `mancala grade` writes,
+ * so every report format applies.
+ *
+ * A case's input.txt is the suite's `inputs/<id>.txt` when there is one (its task, player and
+ * board must be the case's: a Greedy input keeps its own cut-off depth line, which the task
+ * ignores), else it is written from the case: the task from the role's reference (greedy 1,
+ * minimax 2, alphabeta 3) and the case's depth. The expected files are computed here, in the
+ * grader, by the reference solution; they never reach the program's folder.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { UserError } from '../../errors.ts';
+import { parseCsci561Input, writeCsci561InputBoard } from '../../games/mancala/board-io/index.ts';
+import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
+import { pool, scoreSubmission, selectCases, type VisibilityFilter } from '../../grading/runner.ts';
+import type { CaseStatus } from '../../grading/types.ts';
+import type { Suite, SuiteCase } from '../../suites/types.ts';
+import { parseAgentSpec } from '../../../agents/index.ts';
+import { solveCsci561 } from '../../../agents/reference/csci561-task.ts';
+import { compareCaseFiles, type ExpectedFiles } from './compare.ts';
+import { programIsolation, readProgramSubmission, runProgram, type ProgramSubmission } from './program.ts';
+
+const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
+
+export interface ProgramCase {
+  c: SuiteCase;
+  /** input.txt's text */
+  input: string;
+  /** where it came from: the suite's file, or written from the case */
+  source: string;
+  expected: ExpectedFiles;
+}
+
+/** The task a case asks for, from its role's reference agent. */
+export function caseTask(suite: Suite, c: SuiteCase): 1 | 2 | 3 {
+  const reference = parseAgentSpec(suite.manifest.roles[c.role]!.reference).name;
+  const task = TASK_OF_REFERENCE[reference];
+  if (task === undefined) throw new UserError(`${suite.manifest.file}: role ${c.role}: a program is graded on Greedy, MiniMax or Alpha-Beta; its reference is ${reference}`);
+  return task;
+}
+
+/** input.txt and the expected files of each case, checked against the case. */
+export function programCases(suite: Suite, cases: readonly SuiteCase[]): ProgramCase[] {
+  const game = suite.manifest.game;
+  if (game.kind !== 'mancala' || game.profile !== 'csci561') {
+    throw new UserError(`${suite.manifest.file}: game: programs are graded on csci561 suites (seed 000's files), this suite plays ${game.name}`);
+  }
+  return cases.map((c) => {
+    const task = caseTask(suite, c);
+    const file = join(suite.manifest.dir, 'inputs', `${c.id}.txt`);
+    let input: string;
+    let source: string;
+    if (existsSync(file)) {
+      input = readFileSync(file, 'utf8');
+      source = `${basename(suite.manifest.dir)}/inputs/${c.id}.txt`;
+      const b = parseCsci561Input(input, file);
+      const same = JSON.stringify([b.top, b.bottom, b.topStore, b.bottomStore, b.toMove]) === JSON.stringify([c.board.top, c.board.bottom, c.board.topStore, c.board.bottomStore, c.board.toMove ?? 0]);
+      if (!same || b.csci561!.task !== task || (task !== 1 && b.csci561!.depth !== c.options.depth)) {
+        throw new UserError(`${file}: does not say what case ${c.id} asks (task ${task}, depth ${c.options.depth}, its board and player)`);
+      }
+    } else {
+      input = writeCsci561InputBoard({ ...c.board, toMove: c.board.toMove ?? 0 }, task, c.options.depth ?? 1);
+      source = `case ${c.id}`;
+    }
+    const solved = solveCsci561(input, source, { optionalLines: 'mark' });
+    const expected: ExpectedFiles = { task, nextState: solved.nextState };
+    if (solved.traverseLog !== undefined) expected.traverseLog = solved.traverseLog.join('\n') + '\n';
+    return { c, input, source, expected };
+  });
+}
+
+export interface ProgramGradeOptions {
+  suite: Suite;
+  /** submission folders, each with a `command` file */
+  submissions: readonly string[];
+  visibility: VisibilityFilter;
+  jobs: number;
+  onCase?: (submission: string, caseId: string, status: CaseStatus) => void;
+}
+
+/** The message of a failed case: what differed, then the input and how to see the reference's files. */
+function failureMessage(problems: readonly string[], pc: ProgramCase): string {
+  return [
+    ...problems,
+    `input.txt (${pc.source}):`,
+    ...pc.input.trimEnd().split('\n').map((l) => `  ${l}`),
+    "reproduce: save it as input.txt, then run: npx mancala csci561 input.txt --optional-lines mark   # the reference's files",
+  ].join('\n');
+}
+
+async function gradeProgram(suite: Suite, path: string, cases: readonly ProgramCase[], o: ProgramGradeOptions): Promise<SubmissionReport> {
+  const id = basename(resolve(path));
+  const notes: string[] = [];
+  let submission: ProgramSubmission | undefined;
+  let setupError: string | undefined;
+  try {
+    submission = readProgramSubmission(path);
+    notes.push(`command: ${submission.argv.join(' ')}`);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    setupError = e.message;
+  }
+  const results = [];
+  for (const pc of cases) {
+    const { c } = pc;
+    if (submission === undefined) {
+      results.push({ c, status: 'error' as const, message: setupError!, ms: 0, nodes: null });
+      o.onCase?.(id, c.id, 'error');
+      continue;
+    }
+    const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, [suite.manifest.dir]);
+    for (const note of run.notes) if (!notes.includes(note)) notes.push(note);
+    let status: CaseStatus = run.status === 'ok' ? 'passed' : run.status;
+    let message = run.status === 'ok' ? '' : failureMessage([run.message], pc);
+    if (run.status === 'ok') {
+      const problems = compareCaseFiles(pc.expected, run);
+      if (problems.length > 0) {
+        status = 'failed';
+        message = failureMessage(problems, pc);
+      }
+    }
+    results.push({ c, status, message, ms: run.ms, nodes: null });
+    o.onCase?.(id, c.id, status);
+  }
+  return scoreSubmission(suite, id, path, notes, results);
+}
+
+export async function gradePrograms(o: ProgramGradeOptions): Promise<GradeReport> {
+  const cases = programCases(o.suite, selectCases(o.suite, o.visibility));
+  const isolation = await programIsolation();
+  const submissions = await pool(o.submissions, Math.max(1, o.jobs), (path) => gradeProgram(o.suite, path, cases, o));
+  return {
+    version: 1,
+    suite: o.suite.manifest.name,
+    isolation: isolation.notes.length === 0 ? { network: isolation.network } : { network: isolation.network, note: isolation.notes.join('; ') },
+    submissions,
+  };
+}
