@@ -1,15 +1,23 @@
 /**
  * `mancala play` driven by scripted input: the humans' lines come from a stream, everything
  * printed is captured. Games against reference agents run in this process; the forfeit checks run
- * zoo submissions in the real sandbox.
+ * zoo submissions in the real sandbox. Seed 001's flags (--dimension, --initialBoard, --agentTop,
+ * --agentBottom, --heuristicTop, --heuristicBottom, --limit, --caching) each have a test that
+ * compares what the agent played with the reference run directly.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { PassThrough, Readable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findAgent, findHeuristic } from '../../../agents/index.ts';
 import { UserError } from '../../errors.ts';
+import { boardToState, readBoardFile } from '../../games/mancala/board-io/index.ts';
 import { findProfile } from '../../games/mancala/profiles.ts';
+import { createRandom } from '../../random.ts';
+import { runAgent } from '../../search/run-agent.ts';
 import { mancalaGame } from '../game-setup.ts';
 import { moveEvents } from '../move-events.ts';
 import { readPitInput } from '../pit-input.ts';
@@ -213,5 +221,167 @@ describe('mancala play: agents', () => {
     const rules = await cli(['--rules', 'bogus'], []);
     expect(rules.code).toBe(2);
     expect(rules.err).toMatch(/--rules/);
+  });
+});
+
+// ---- seed 001's flags (CSC384's mancala_cmdline.py) ------------------------------------------------
+
+describe("mancala play: the handout's flags (seed 001)", () => {
+  const work = mkdtempSync(join(tmpdir(), 'play-handout-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  /** A csc384 board file: top row, bottom row (left to right as bottom sees them), top store, bottom store. */
+  const boardFile = (name: string, text: string): string => {
+    const path = join(work, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const endgame = boardFile('test_board1.txt', '0,0,2,1,0,0\n3,0,2,0,1,0\n27\n12\n');
+  const csc384 = (pits = 6) => mancalaGame(findProfile('csc384')!, pits, 4);
+  const endgameState = () => boardToState(csc384(), readBoardFile(endgame), 0);
+  const never = () => new PassThrough(); // agent against agent must not read it
+
+  /** The first move `side` played, as the game's output shows it. */
+  function agentMove(out: string, side: 'bottom' | 'top'): { name: string; value: number; nodes: number } {
+    const m = new RegExp(`^> ${side} \\([^)]*\\) plays (\\S+): value ([+-]?[\\d.]+) for ${side}, ([\\d,]+) positions?, `, 'm').exec(out);
+    if (m === null) throw new Error(`no move of ${side} in:\n${out}`);
+    return { name: m[1]!, value: Number(m[2]), nodes: Number(m[3]!.replace(/,/g, '')) };
+  }
+
+  /** What a reference agent answers on the end-game board, bottom to move. */
+  async function reference(name: string, options: Record<string, unknown>, heuristic = 'basic') {
+    const game = csc384();
+    const state = endgameState();
+    const run = await runAgent(findAgent(name)!, { game, state, heuristic: findHeuristic(heuristic)!, options: { unit: 'move', terminal: 'heuristic', ...options }, random: createRandom(1) });
+    return { name: game.moveName(state, run.choice.move), value: run.choice.value, nodes: run.nodes };
+  }
+
+  it('--dimension (-d): csc384 rules on that many pockets, both players human when no agent is named', async () => {
+    for (const flag of ['--dimension', '-d']) {
+      const r = await cli([flag, '4'], ['B0', 'T0', 'help', 'quit']);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('Mancala: csc384(4,4), no free turns;');
+      expect(r.out).toContain('bottom = human, top = human; bottom moves first.');
+      expect(r.out).toMatch(/^ +B0 +B1 +B2 +B3$/m);
+      expect(r.out).toContain('> bottom plays B0\n');
+      expect(r.out).toContain('> top plays T0\n');
+      expect(r.out).toContain('There are no free turns in these rules.');
+    }
+  });
+
+  it('--initialBoard (-i): the game starts from a board file, its size taken from the file', async () => {
+    const small = boardFile('small.txt', '1,0,2,0\n0,3,0,1\n10\n15\n');
+    const r = await cli(['-i', small], ['quit']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Mancala: csc384(4,4)');
+    const game = csc384(4);
+    expect(r.out).toContain(game.render(boardToState(game, readBoardFile(small), 0)));
+    // A JSON board says who moves.
+    const json = boardFile('top.json', JSON.stringify({ top: [1, 0, 2, 0], bottom: [0, 3, 0, 1], stores: { top: 10, bottom: 15 }, toMove: 'top' }));
+    const t = await cli(['--initialBoard', json], ['quit']);
+    expect(t.out).toContain('bottom = human, top = human; top moves first.');
+    expect(t.out).toContain('top quit: the game stops after 0 moves');
+  });
+
+  it("--agentTop / --agentBottom (-t / -b): reference agents by name or by the handout's file names, or human", async () => {
+    const r = await cli(['-i', endgame, '-t', 'agent_random.py', '--agentBottom', 'alphabeta', '--seed', '2'], never());
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('bottom = alphabeta, top = agent_random.py;');
+    expect(r.out).toContain("  top: the reference random (for the handout's agent_random.py)\n");
+    expect(r.out).toContain('  bottom: the reference alphabeta, no depth limit, the basic heuristic\n');
+    expect(r.out).toMatch(/^> top \(agent_random\.py\) plays T\d: /m);
+    expect(lastLine(r.out)).toMatch(/^winner: |^a draw: /);
+    const human = await cli(['--agentBottom', 'human', '--agentTop', 'agent_minimax.py', '-l', '1'], ['quit']);
+    expect(human.out).toContain('bottom = human, top = agent_minimax.py;');
+    expect(human.out).toContain('bottom (you) quit');
+  });
+
+  it('--limit (-l): the depth limit of both agents; -1 is no limit', async () => {
+    for (const [args, depth] of [[['-l', '2'], 2], [['--limit', '-1'], null]] as const) {
+      const r = await cli(['-i', endgame, '-b', 'minimax', ...args], ['quit']);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`  bottom: the reference minimax, ${depth === null ? 'no depth limit' : `depth limit ${depth}`}, the basic heuristic\n`);
+      expect(agentMove(r.out, 'bottom')).toEqual(await reference('minimax', { depth }));
+      // Without a limit, what happens when a search cannot finish in time is said up front.
+      expect(r.out.includes('note: without a depth limit a search must finish within 1,000 ms a move'), args.join(' ')).toBe(depth === null);
+    }
+  });
+
+  it('--caching: both agents cache positions (the same move and value, fewer positions)', async () => {
+    const r = await cli(['-i', endgame, '-b', 'minimax', '-l', '6', '--caching'], ['quit']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('  bottom: the reference minimax, depth limit 6, caching, the basic heuristic\n');
+    const cached = await reference('minimax', { depth: 6, caching: true });
+    const plain = await reference('minimax', { depth: 6 });
+    expect(agentMove(r.out, 'bottom')).toEqual(cached);
+    expect(cached.nodes).toBeLessThan(plain.nodes);
+  });
+
+  it('--heuristicBottom / --heuristicTop (-hb / -ht): 1 gives a reference agent the advanced heuristic, 0 the basic one', async () => {
+    const advanced = await reference('alphabeta', { depth: 2 }, 'advanced');
+    const basic = await reference('alphabeta', { depth: 2 });
+    expect(advanced.value).not.toBe(basic.value);
+    for (const flag of ['--heuristicBottom', '-hb']) {
+      const r = await cli(['-i', endgame, '-b', 'alphabeta', '-l', '2', flag, '1'], ['quit']);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain('  bottom: the reference alphabeta, depth limit 2, the advanced heuristic\n');
+      expect(agentMove(r.out, 'bottom')).toEqual(advanced);
+    }
+    const zero = await cli(['-i', endgame, '-b', 'alphabeta', '-l', '2', '-hb', '0'], ['quit']);
+    expect(agentMove(zero.out, 'bottom')).toEqual(basic);
+    // The top side's flag, after a human move by bottom.
+    const game = csc384();
+    const afterB0 = game.play(endgameState(), 0);
+    const top = await runAgent(findAgent('alphabeta')!, { game, state: afterB0, heuristic: findHeuristic('advanced')!, options: { depth: 2, unit: 'move', terminal: 'heuristic' }, random: createRandom(1) });
+    for (const flag of ['--heuristicTop', '-ht']) {
+      const r = await cli(['-i', endgame, '-t', 'alphabeta', '-l', '2', flag, '1'], ['B0', 'quit']);
+      expect(r.out).toContain('  top: the reference alphabeta, depth limit 2, the advanced heuristic\n');
+      expect(agentMove(r.out, 'top')).toEqual({ name: game.moveName(afterB0, top.choice.move), value: top.choice.value, nodes: top.nodes });
+    }
+  });
+
+  it("a submission's agent file plays sandboxed, with the files beside it and, for 1, its own heuristic_advanced", async () => {
+    const folder = join(root, 'agents/examples/csc384-reference');
+    const file = join(folder, 'agent_alphabeta.ts');
+    const agent = (await import('../../../agents/examples/csc384-reference/agent_alphabeta.ts')).default;
+    const own = (await import('../../../agents/examples/csc384-reference/heuristic_advanced.ts')).default;
+    const game = csc384();
+    const state = endgameState();
+    const expected = await runAgent(agent, { game, state, heuristic: own, options: { depth: 3, unit: 'move', terminal: 'heuristic' }, random: createRandom(1) });
+    const r = await cli(['-i', endgame, '-b', file, '-l', '3', '-hb', '1'], ['quit']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`  bottom: ${file}, sandboxed, depth limit 3, its heuristic_advanced\n`);
+    expect(agentMove(r.out, 'bottom')).toEqual({ name: game.moveName(state, expected.choice.move), value: expected.choice.value, nodes: expected.nodes });
+    // Asking for a heuristic_advanced the submission does not have is the user's mistake.
+    const lonely = join(work, 'lonely');
+    mkdirSync(lonely);
+    writeFileSync(join(lonely, 'agent.js'), 'export default { name: "first", chooseMove: (ctx) => ctx.game.legalMoves(ctx.state)[0] };\n');
+    const missing = await cli(['-b', join(lonely, 'agent.js'), '-hb', '1'], ['quit']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/--heuristicBottom 1: the heuristic of .*lonely\/agent\.js: no module found for role heuristic_advanced \(looked for heuristic_advanced\.ts/);
+  }, 30_000);
+
+  it('refuses bad values and contradictions as the user\'s mistakes', async () => {
+    const cases: [string[], RegExp][] = [
+      [['-ht', '2'], /--heuristicTop <0\|1>.*Expected 0 \(heuristic_basic\) or 1 \(heuristic_advanced\)/],
+      [['--limit', '-2'], /--limit <n>.*Expected a whole number ≥ 0, or -1 for no depth limit/],
+      [['-d', '0'], /--dimension <n>.*Expected pockets a side: a whole number from 1 to 20/],
+      [['-t', 'my_agent.py'], /--agentTop': my_agent\.py is a Python program, which does not run here/],
+      [['-t', 'nonesuch'], /unknown agent "nonesuch"/],
+      [['--top', 'random', '--agentTop', 'minimax'], /options '--top' and '--agentTop' name the same thing/],
+      [['-i', endgame, '-d', '5'], /test_board1\.txt: the board has 6 pockets a side, but --dimension\/--pits asks for 5/],
+      [['-i', join(work, 'missing.txt')], /missing\.txt: cannot read the board file/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli(args, []);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err, args.join(' ')).toMatch(message);
+    }
+  });
+
+  it('without the handout\'s flags nothing changes: kalah, bottom human, top alphabeta', async () => {
+    const r = await cli(['--seed', '1'], ['quit']);
+    expect(r.out).toContain('Mancala: kalah(6,4)');
+    expect(r.out).toContain('bottom = human, top = alphabeta; bottom moves first.');
+    expect(r.out).not.toContain('  top: the reference');
   });
 });
