@@ -17,7 +17,7 @@ function userError(f: () => unknown): string {
 
 describe('the registry', () => {
   it('names every reference agent and heuristic, each under its own name', () => {
-    expect(AGENT_NAMES).toEqual(['random', 'greedy', 'minimax', 'alphabeta', 'ids', 'strong']);
+    expect(AGENT_NAMES).toEqual(['random', 'greedy', 'minimax', 'alphabeta', 'ids', 'strong', 'simple', 'advanced']);
     for (const name of AGENT_NAMES) expect(findAgent(name)!.name).toBe(name);
     expect(HEURISTIC_NAMES).toEqual(['basic', 'advanced']);
     expect(findHeuristic('basic')).toBe(basic);
@@ -50,13 +50,13 @@ describe('parseAgentSpec', () => {
 
   it('rejects an unknown agent, listing the valid ones', () => {
     expect(userError(() => parseAgentSpec('alphabet:depth=2'))).toBe(
-      'agent spec "alphabet:depth=2": unknown agent "alphabet": expected one of random, greedy, minimax, alphabeta, ids, strong',
+      'agent spec "alphabet:depth=2": unknown agent "alphabet": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced',
     );
   });
 
   it("rejects an option the agent does not read, listing the agent's options", () => {
     expect(userError(() => parseAgentSpec('alphabeta:dept=6'))).toBe(
-      'agent spec "alphabeta:dept=6": unknown option "dept" for alphabeta: expected one of depth, unit, caching, terminal',
+      'agent spec "alphabeta:dept=6": unknown option "dept" for alphabeta: expected one of depth, unit, caching, terminal, freeTurns',
     );
     expect(userError(() => parseAgentSpec('strong:unit=turn'))).toMatch(/unknown option "unit" for strong: expected one of ms, depth$/);
     expect(userError(() => parseAgentSpec('random:depth=2'))).toBe('agent spec "random:depth=2": agent "random" takes no options');

@@ -6,6 +6,7 @@ import type { Agent, AgentOptions } from '../framework/contracts/agent.ts';
 import type { Heuristic } from '../framework/contracts/heuristic.ts';
 import { UserError } from '../framework/errors.ts';
 import type { SearchConventions } from '../framework/search/conventions.ts';
+import advancedAgent from './advanced.ts';
 import alphabeta from './alphabeta.ts';
 import greedy from './greedy.ts';
 import advanced from './heuristics/advanced.ts';
@@ -13,6 +14,7 @@ import basic from './heuristics/basic.ts';
 import ids from './ids.ts';
 import minimax from './minimax.ts';
 import random from './random.ts';
+import simple from './simple.ts';
 import strong from './strong.ts';
 
 /** Every option a reference agent reads (AgentOptions), with what a spec may set it to. */
@@ -22,6 +24,7 @@ const OPTION_VALUES = {
   caching: 'true or false',
   terminal: 'score or heuristic',
   ms: 'a number of milliseconds > 0',
+  freeTurns: 'honour or ignore (ignore: players alternate every move, as seed 002\'s provided minimax)',
 } as const;
 
 export type AgentOptionName = keyof typeof OPTION_VALUES;
@@ -35,10 +38,13 @@ export interface AgentEntry {
 export const AGENTS: Readonly<Record<string, AgentEntry>> = {
   random: { agent: random, options: [] },
   greedy: { agent: greedy, options: ['unit', 'terminal'] },
-  minimax: { agent: minimax, options: ['depth', 'unit', 'caching', 'terminal'] },
-  alphabeta: { agent: alphabeta, options: ['depth', 'unit', 'caching', 'terminal'] },
-  ids: { agent: ids, options: ['ms', 'depth', 'unit', 'caching', 'terminal'] },
+  minimax: { agent: minimax, options: ['depth', 'unit', 'caching', 'terminal', 'freeTurns'] },
+  alphabeta: { agent: alphabeta, options: ['depth', 'unit', 'caching', 'terminal', 'freeTurns'] },
+  ids: { agent: ids, options: ['ms', 'depth', 'unit', 'caching', 'terminal', 'freeTurns'] },
   strong: { agent: strong, options: ['ms', 'depth'] },
+  // seed 003's grading opponents (framework/packs/cs540)
+  simple: { agent: simple, options: [] },
+  advanced: { agent: advancedAgent, options: ['depth'] },
 };
 
 export const HEURISTICS: Readonly<Record<string, Heuristic>> = { basic, advanced };
@@ -124,6 +130,8 @@ function parseOptionValue(option: AgentOptionName, text: string | undefined): Ag
       const ms = Number(text);
       return Number.isFinite(ms) && ms > 0 ? ms : undefined;
     }
+    case 'freeTurns':
+      return text === 'honour' || text === 'ignore' ? text : undefined;
   }
 }
 
@@ -137,6 +145,7 @@ export function optionsUnder(spec: AgentSpec, conventions: SearchConventions): A
   const defaults: AgentOptions = {};
   if (reads.has('unit')) defaults.unit = conventions.depthUnit;
   if (reads.has('terminal')) defaults.terminal = conventions.terminal;
+  if (reads.has('freeTurns') && conventions.freeTurns !== undefined) defaults.freeTurns = conventions.freeTurns;
   if (spec.name === 'minimax' || spec.name === 'alphabeta') defaults.depth = conventions.defaultDepth;
   return { ...defaults, ...spec.options };
 }

@@ -13,6 +13,17 @@
  *   the forfeit policy `loss` the side loses the game at once (the stores are recorded as they
  *   stood); under `random-move` a seeded random legal move is played for it and the game goes on.
  *   Either way the first failure is recorded with its reason and a message.
+ * - The anytime rule (`anytime`, on by default under the profiles of ANYTIME_PROFILES: seed 003's
+ *   cs540; seed 003's framework interrupts the player and plays its best move so far). The agent
+ *   is stopped at the sandbox's hard limit: the time per move plus anytimeGraceMs (a quarter,
+ *   250 ms to 2 s), the moment the sandbox kills a submission that has not answered. An answer
+ *   before then is played as usual. Without one, the last legal move the agent published with
+ *   ctx.report during THIS decision is played (counted in `deadlineMoves`); an agent that reported
+ *   nothing, or only illegal moves, forfeits with reason timeout. Only a timeout is rescued: a
+ *   crash, a memory overrun or an illegal answer is still a failure. An in-process reference
+ *   agent cannot be stopped: an answer after the hard limit counts as a timeout, rescued by its
+ *   report when its player passes the report on. The report is always this decision's: the
+ *   sandbox keeps one per request and runAgent one per call, never an older turn's.
  * - Everything random derives from the match's seed and the game's index (deriveSeed): each game's
  *   opening, the seed an agent gets for each move, the moves played for a failing side. A game's
  *   result does not depend on which job played it, so a seed gives the same games for any --jobs.
@@ -64,6 +75,17 @@ export function deriveSeed(seed: number, ...parts: number[]): number {
   return h & 0x7fffffff;
 }
 
+/**
+ * Profiles whose matches follow the anytime rule unless told otherwise: seed 003 (cs540) grades
+ * iterative deepening whose best move so far is kept when time runs out.
+ */
+export const ANYTIME_PROFILES: ReadonlySet<string> = new Set(['cs540']);
+
+/** Whether a match under `rules` (a profile name) follows the anytime rule by default. */
+export function anytimeByDefault(rules: string): boolean {
+  return ANYTIME_PROFILES.has(rules);
+}
+
 /** Salts of a game's and a match's random sources other than the agents' per-move seeds (plies ≥ 0). */
 const OPENING_SOURCE = -1;
 const FORFEIT_SOURCE = -2;
@@ -81,6 +103,16 @@ export const MAX_PLIES = 10_000;
  */
 export function timeGraceMs(timePerMoveMs: number): number {
   return Math.min(250, Math.max(20, timePerMoveMs * 0.1));
+}
+
+/**
+ * The grace under the anytime rule: up to the sandbox's hard limit (framework/sandbox/session.ts
+ * hardLimitFor, the same formula; not imported, so a match between reference agents does not load
+ * the sandbox), a quarter of the time per move, at least 250 ms and at most 2 s. A sandboxed
+ * agent's answer then never arrives late: it is in before the kill, or the kill's report counts.
+ */
+export function anytimeGraceMs(timePerMoveMs: number): number {
+  return Math.min(2000, Math.max(250, timePerMoveMs * 0.25));
 }
 
 export interface PlayGameOptions {
@@ -104,6 +136,44 @@ export interface PlayGameOptions {
   onReplay?: (line: ReplayLine) => void;
   /** recorded in the GameRecord: the openings file's start position the game started from */
   startPosition?: number;
+  /**
+   * The anytime rule (see the module comment): the grace is anytimeGraceMs, and a decision that
+   * ran out of time plays the last legal move the agent reported during it instead of failing.
+   * Default false; playMatch turns it on for ANYTIME_PROFILES.
+   */
+  anytime?: boolean;
+}
+
+/** A game's record, with what the anytime rule did when it was on. */
+export interface PlayedGameRecord extends GameRecord {
+  /** anytime rule: moves of each side (A, B) that were its reported move at a timeout */
+  deadlineMoves?: [number, number];
+}
+
+type Reported = { move: number; value?: number };
+
+/**
+ * The move the agent published with ctx.report during this decision, if the attempt carries one.
+ * A failed attempt of a sandboxed agent does (framework/sandbox/session.ts); an answer that came
+ * back late carries one when its player passes it on (read from any attempt for that reason).
+ */
+function reportedOf(a: MoveAttempt): Reported | undefined {
+  const r = (a as { reported?: unknown }).reported;
+  if (typeof r !== 'object' || r === null) return undefined;
+  const { move, value } = r as { move?: unknown; value?: unknown };
+  if (typeof move !== 'number' || !Number.isInteger(move)) return undefined;
+  return typeof value === 'number' ? { move, value } : { move };
+}
+
+/**
+ * The anytime rule for a decision that timed out: the reported move to play, or why there is none
+ * (added to the timeout's message).
+ */
+function deadlineMove(a: MoveAttempt, game: MancalaGame, s: MancalaState): { move: number; value?: number } | { missing: string } {
+  const r = reportedOf(a);
+  if (r === undefined) return { missing: 'it reported no move this turn (ctx.report), so there was no move to play' };
+  if (!game.isLegal(s, r.move)) return { missing: `its last reported move ${moveText(game, s, r.move)} is not legal here` };
+  return r;
 }
 
 interface Failure {
@@ -118,10 +188,10 @@ function moveText(game: MancalaGame, s: MancalaState, move: number): string {
 }
 
 /** What went wrong with a decision, or undefined when it is a legal move in time. */
-function failureOf(a: MoveAttempt, game: MancalaGame, s: MancalaState, limitMs: number, ply: number): Failure | undefined {
+function failureOf(a: MoveAttempt, game: MancalaGame, s: MancalaState, limitMs: number, graceMs: number, ply: number): Failure | undefined {
   const at = `at move ${ply + 1}`;
   if (a.status !== 'ok') return { reason: REASON_OF[a.status], message: `${at}: ${a.message}` };
-  if (a.ms > limitMs + timeGraceMs(limitMs)) {
+  if (a.ms > limitMs + graceMs) {
     return { reason: 'timeout', message: `${at}: took ${Math.round(a.ms)} ms, the limit is ${limitMs} ms a move` };
   }
   if (!game.isLegal(s, a.move)) {
@@ -144,14 +214,16 @@ async function ask(player: MatchPlayer, game: MancalaGame, s: MancalaState, limi
 }
 
 /** Plays one game to its end (or to a forfeit) and records it. Never throws for anything a player does. */
-export async function playGame(o: PlayGameOptions): Promise<GameRecord> {
+export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
   const { game } = o;
   const opening = o.opening ?? randomOpening(game, o.start, o.openingPlies ?? 0, createRandom(deriveSeed(o.seed, OPENING_SOURCE)));
   const forfeitRandom = createRandom(deriveSeed(o.seed, FORFEIT_SOURCE));
+  const graceMs = o.anytime === true ? anytimeGraceMs(o.timePerMoveMs) : timeGraceMs(o.timePerMoveMs);
   const time: [number, number] = [0, 0];
   const maxMoveMs: [number, number] = [0, 0];
   const decisions: [number, number] = [0, 0];
   const randomMoves: [number, number] = [0, 0];
+  const deadlineMoves: [number, number] = [0, 0];
   const moves: number[] = [];
   let forfeit: GameRecord['forfeit'] = null;
   let lostBy: Side | undefined;
@@ -176,10 +248,19 @@ export async function playGame(o: PlayGameOptions): Promise<GameRecord> {
     decisions[k]++;
     time[k] += attempt.ms;
     maxMoveMs[k] = Math.max(maxMoveMs[k], attempt.ms);
-    const failure = failureOf(attempt, game, s, o.timePerMoveMs, moves.length);
+    let failure = failureOf(attempt, game, s, o.timePerMoveMs, graceMs, moves.length);
     if (failure === undefined && attempt.status === 'ok') {
       play(side, attempt.move, attempt.ms, attempt.value !== undefined ? { value: attempt.value } : {});
       continue;
+    }
+    if (o.anytime === true && failure?.reason === 'timeout') {
+      const rescue = deadlineMove(attempt, game, s);
+      if (!('missing' in rescue)) {
+        deadlineMoves[k]++;
+        play(side, rescue.move, attempt.ms, rescue.value !== undefined ? { value: rescue.value } : {});
+        continue;
+      }
+      failure = { ...failure, message: `${failure.message}; ${rescue.missing}` };
     }
     forfeit ??= { side, ...failure! };
     if (o.forfeit === 'loss') {
@@ -206,6 +287,7 @@ export async function playGame(o: PlayGameOptions): Promise<GameRecord> {
     decisions,
     maxMoveMs,
     ...(o.forfeit === 'random-move' ? { randomMoves } : {}),
+    ...(o.anytime === true ? { deadlineMoves } : {}),
     ...(o.startPosition !== undefined ? { startPosition: o.startPosition } : {}),
     ...(!game.isOver(s) && lostBy === undefined ? { truncated: true } : {}),
   };
@@ -232,6 +314,8 @@ export interface MatchOptions {
   openings?: OpeningsSpec;
   /** default loss */
   forfeit?: ForfeitPolicy;
+  /** the anytime rule (PlayGameOptions.anytime); default: on for ANYTIME_PROFILES (cs540), off otherwise */
+  anytime?: boolean;
   /** games played at once, each job in a worker thread with its own players; default 1 (in this thread) */
   jobs?: number;
   /** memory cap of a sandboxed submission's process, MB; default 512 */
@@ -239,7 +323,7 @@ export interface MatchOptions {
   /** a folder to write each game's replay to (replay.ts) */
   replays?: string;
   /** called as each game ends (in any order when jobs > 1), with the number of games done */
-  onGame?: (record: GameRecord, done: number) => void;
+  onGame?: (record: PlayedGameRecord, done: number) => void;
 }
 
 export const MATCH_DEFAULTS = {
@@ -265,6 +349,8 @@ export interface MatchInfo {
   seed: number;
   openings: string;
   forfeit: ForfeitPolicy;
+  /** the anytime rule is on: a timeout plays the side's last reported legal move */
+  anytime: boolean;
 }
 
 export interface SideStats {
@@ -279,12 +365,14 @@ export interface SideStats {
   timeMs: number;
   decisions: number;
   maxMoveMs: number;
+  /** anytime rule: moves that were the side's reported move at a timeout */
+  deadlineMoves: number;
 }
 
 export interface MatchResult {
   match: MatchInfo;
   /** in game order */
-  games: GameRecord[];
+  games: PlayedGameRecord[];
   summary: MatchSummary;
   /** per side: margins, forfeits by reason, time (time is not deterministic: not in matchJson) */
   stats: { A: SideStats; B: SideStats };
@@ -334,7 +422,19 @@ function resolveMatch(o: MatchOptions): ResolvedMatch {
   const game = new MancalaGame(gameRules, name);
   const planned = planStarts(game, openings, { profile: profile.name, seed: deriveSeed(seed, MATCH_OPENINGS_SOURCE), games, ...(boards ? { boards } : {}) });
   return {
-    info: { A: o.A, B: o.B, rules: profile.name, pits, seeds, games, timePerMoveMs, seed, openings: describeOpenings(openings), forfeit: o.forfeit ?? MATCH_DEFAULTS.forfeit },
+    info: {
+      A: o.A,
+      B: o.B,
+      rules: profile.name,
+      pits,
+      seeds,
+      games,
+      timePerMoveMs,
+      seed,
+      openings: describeOpenings(openings),
+      forfeit: o.forfeit ?? MATCH_DEFAULTS.forfeit,
+      anytime: o.anytime ?? anytimeByDefault(profile.name),
+    },
     game,
     gameSpec: { kind: 'mancala', profile: profile.name, rules: gameRules, name },
     conventions: profile.search,
@@ -374,11 +474,12 @@ interface JobSetup {
   memoryMb: number;
   timePerMoveMs: number;
   forfeit: ForfeitPolicy;
+  anytime: boolean;
   replays: boolean;
 }
 
 interface PlayedGame {
-  record: GameRecord;
+  record: PlayedGameRecord;
   replay: ReplayLine[];
 }
 
@@ -408,6 +509,7 @@ function playOrder(setup: JobSetup, game: MancalaGame, players: { A: MatchPlayer
     index: order.index,
     timePerMoveMs: setup.timePerMoveMs,
     forfeit: setup.forfeit,
+    anytime: setup.anytime,
     seed: order.seed,
     ...(setup.replays ? { onReplay: (l: ReplayLine) => void replay.push(l) } : {}),
     ...(order.startPosition !== undefined ? { startPosition: order.startPosition } : {}),
@@ -429,6 +531,7 @@ export async function playMatch(o: MatchOptions): Promise<MatchResult> {
     memoryMb: m.memoryMb,
     timePerMoveMs: m.info.timePerMoveMs,
     forfeit: m.info.forfeit,
+    anytime: m.info.anytime,
     replays: o.replays !== undefined,
   };
   if (o.replays !== undefined) {
@@ -438,7 +541,7 @@ export async function playMatch(o: MatchOptions): Promise<MatchResult> {
       throw new UserError(`--replays ${o.replays}: cannot create the folder: ${(e as Error).message}`);
     }
   }
-  const records: GameRecord[] = new Array(m.info.games);
+  const records: PlayedGameRecord[] = new Array(m.info.games);
   let done = 0;
   const finished = (p: PlayedGame) => {
     records[p.record.index - 1] = p.record;
@@ -492,22 +595,24 @@ export function summarize(games: readonly GameRecord[]): MatchSummary {
   return { A: tally('A'), B: tally('B') };
 }
 
-export function sideStats(games: readonly GameRecord[], side: Side): SideStats {
+export function sideStats(games: readonly PlayedGameRecord[], side: Side): SideStats {
   const k = sideIndex(side);
   const forfeits = Object.fromEntries(FORFEIT_REASONS.map((r) => [r, 0])) as Record<ForfeitReason, number>;
   let storeMargin = 0;
   let timeMs = 0;
   let decisions = 0;
   let maxMoveMs = 0;
+  let deadlineMoves = 0;
   for (const g of games) {
     storeMargin += g.score[k] - g.score[1 - k]!;
     if (g.forfeit?.side === side) forfeits[g.forfeit.reason]++;
     timeMs += g.time[k];
     maxMoveMs = Math.max(maxMoveMs, g.maxMoveMs?.[k] ?? 0);
     decisions += g.decisions?.[k] ?? 0;
+    deadlineMoves += g.deadlineMoves?.[k] ?? 0;
   }
   const s = summarize(games)[side];
-  return { ...s, storeMargin, forfeits, timeMs, decisions, maxMoveMs };
+  return { ...s, storeMargin, forfeits, timeMs, decisions, maxMoveMs, deadlineMoves };
 }
 
 /**
@@ -516,7 +621,7 @@ export function sideStats(games: readonly GameRecord[], side: Side): SideStats {
  * `{"match":{…},"games":[{"index","first","winner","score","moves","openingPlies","forfeit",…}],"summary":{"A":{…},"B":{…}}}`.
  */
 export function matchJson(r: MatchResult): string {
-  const game = (g: GameRecord) => ({
+  const game = (g: PlayedGameRecord) => ({
     index: g.index,
     first: g.first,
     winner: g.winner,
@@ -527,10 +632,31 @@ export function matchJson(r: MatchResult): string {
     ...(g.randomMoves !== undefined ? { randomMoves: g.randomMoves } : {}),
     ...(g.startPosition !== undefined ? { startPosition: g.startPosition } : {}),
     ...(g.truncated === true ? { truncated: true } : {}),
+    ...(g.deadlineMoves !== undefined ? { deadlineMoves: g.deadlineMoves } : {}),
   });
-  const side = (s: SideStats) => ({ wins: s.wins, draws: s.draws, losses: s.losses, storeMargin: s.storeMargin, forfeits: s.forfeits });
   const i = r.match;
-  const match = { A: i.A, B: i.B, rules: i.rules, pits: i.pits, seeds: i.seeds, games: i.games, timePerMoveMs: i.timePerMoveMs, seed: i.seed, openings: i.openings, forfeit: i.forfeit };
+  // The anytime fields appear only when the rule is on: other matches keep their bytes.
+  const side = (s: SideStats) => ({
+    wins: s.wins,
+    draws: s.draws,
+    losses: s.losses,
+    storeMargin: s.storeMargin,
+    forfeits: s.forfeits,
+    ...(i.anytime ? { deadlineMoves: s.deadlineMoves } : {}),
+  });
+  const match = {
+    A: i.A,
+    B: i.B,
+    rules: i.rules,
+    pits: i.pits,
+    seeds: i.seeds,
+    games: i.games,
+    timePerMoveMs: i.timePerMoveMs,
+    seed: i.seed,
+    openings: i.openings,
+    forfeit: i.forfeit,
+    ...(i.anytime ? { anytime: true } : {}),
+  };
   return JSON.stringify({ match, games: r.games.map(game), summary: { A: side(r.stats.A), B: side(r.stats.B) } }) + '\n';
 }
 

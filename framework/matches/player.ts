@@ -82,7 +82,16 @@ function openReference(spec: string, o: OpenPlayerOptions): MatchPlayer {
       try {
         const run = await runAgent(parsed.agent, { game, state, heuristic, options: { ms: timeLimitMs, ...options }, timeLimitMs, random: createRandom(seed) });
         const c = run.choice;
-        return { status: 'ok', move: c.move, ms: run.ms, nodes: run.nodes, ...(c.value !== undefined ? { value: c.value } : {}), ...(c.depth !== undefined ? { depth: c.depth } : {}) };
+        return {
+          status: 'ok',
+          move: c.move,
+          ms: run.ms,
+          nodes: run.nodes,
+          ...(c.value !== undefined ? { value: c.value } : {}),
+          ...(c.depth !== undefined ? { depth: c.depth } : {}),
+          // the anytime rule (cs540) plays this when the answer came too late
+          ...(run.reported !== undefined ? { reported: run.reported } : {}),
+        };
       } catch (e) {
         // A reference agent does not throw; if it ever does, the game records it like any crash.
         return { status: 'error', message: e instanceof Error ? e.message : String(e), ms: performance.now() - start };
@@ -122,6 +131,7 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
         ms: ob.ms,
         ...(ob.value !== undefined ? { value: ob.value } : {}),
         ...(ob.nodes !== undefined ? { nodes: ob.nodes } : {}),
+        ...(ob.reported !== undefined ? { reported: ob.reported } : {}),
       };
     },
     async close() {

@@ -23,7 +23,7 @@ export type ForfeitPolicy =
 
 /** One decision of one side. */
 export type MoveAttempt =
-  | { status: 'ok'; move: number; value?: number; depth?: number; nodes?: number; ms: number }
+  | { status: 'ok'; move: number; value?: number; depth?: number; nodes?: number; ms: number; reported?: { move: number; value?: number } }
   | { status: 'error' | 'timeout' | 'memory'; message: string; ms: number; reported?: { move: number; value?: number } };
 
 /**

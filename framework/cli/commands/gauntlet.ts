@@ -1,0 +1,188 @@
+/**
+ * `mancala gauntlet <submission...>`: seed 003's (cs540) grading — each submission plays the
+ * random, the simple and the advanced agent under several stone counts and time limits, with the
+ * anytime rule, and scores 50 / 100 / 100 + bonus for the strongest opponent it beats
+ * (framework/packs/cs540/gauntlet.ts). Prints a table per submission; --json, --gradescope,
+ * --junit and --csv write the grading report formats (one case per opponent). Exits 0 whenever
+ * the gauntlet ran, whatever the scores.
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import { basename, join, parse, resolve } from 'node:path';
+import cliProgress from 'cli-progress';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { UserError } from '../../errors.ts';
+import { LIMITS } from '../../games/mancala/rules.ts';
+import type { GradeReport } from '../../grading/report.ts';
+import { toCsv } from '../../grading/reporters/csv.ts';
+import { toGradescope } from '../../grading/reporters/gradescope.ts';
+import { toJson } from '../../grading/reporters/json.ts';
+import { toJUnit } from '../../grading/reporters/junit.ts';
+import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
+import { isPathSpec } from '../../matches/player.ts';
+import { GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } from '../../packs/cs540/gauntlet.ts';
+import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
+import { cleanUpOnInterrupt } from '../interrupt.ts';
+import { wholeNumber, type CliIo } from '../options.ts';
+
+interface GauntletFlags {
+  stones: number[];
+  timePerMove: number[];
+  games: number;
+  seed: number;
+  openings: string;
+  bonus: number;
+  jobs: number;
+  memory: number;
+  json?: string;
+  gradescope?: string;
+  junit?: string;
+  csv?: string;
+  progress: boolean;
+}
+
+/** "3,4,5" → [3, 4, 5], each a whole number in min..max. */
+function numberList(min: number, max: number, what: string): (value: string) => number[] {
+  const one = wholeNumber(min, max, what);
+  return (value) => {
+    const parts = value.split(',').map((p) => p.trim());
+    if (parts.some((p) => p === '')) throw new InvalidArgumentError(`Expected a comma-separated list of ${what}s (whole numbers from ${min} to ${max}).`);
+    const list = parts.map(one);
+    if (new Set(list).size !== list.length) throw new InvalidArgumentError(`A value is given twice.`);
+    return list;
+  };
+}
+
+function points(value: string): number {
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1000) throw new InvalidArgumentError('Expected a number of points from 0 to 1000.');
+  return n;
+}
+
+export function addGauntletCommand(program: Command, io: CliIo): void {
+  const d = GAUNTLET_DEFAULTS;
+  program
+    .command('gauntlet')
+    .summary("seed 003's grading: matches against the random, simple and advanced agents")
+    .description(
+      "Grade submissions as seed 003 (cs540) does: each plays the random, the simple and the advanced agent under every stone count and time per move " +
+        '(cs540 rules, colours alternating, each opening from both seats, the anytime rule: a move that runs out of time is the last legal move the agent reported with ctx.report). ' +
+        'Beating an opponent (more wins than losses) earns random 50, simple 100, advanced 100 + the bonus; the score is that of the strongest opponent beaten. ' +
+        'Exits 0 whenever the gauntlet ran, whatever the scores.',
+    )
+    .argument('<submission...>', 'agent files or submission folders (run sandboxed), or reference agents such as strong:ms=200')
+    .addOption(new Option('--stones <list>', 'stones a bin at the start, a comma-separated list').argParser(numberList(LIMITS.minSeeds, LIMITS.maxSeeds, 'stone count')).default([...d.stones], d.stones.join(',')))
+    .addOption(
+      new Option('--time-per-move <list>', 'ms a move, a comma-separated list (each a setting with every stone count)')
+        .argParser(numberList(1, 3_600_000, 'ms a move'))
+        .default([...d.timesPerMoveMs], d.timesPerMoveMs.join(',')),
+    )
+    .addOption(new Option('--games <n>', 'games against each opponent at each setting (stones, time)').argParser(wholeNumber(1, 10_000, 'a number of games')).default(d.gamesPerSetting))
+    .addOption(new Option('--seed <n>', 'seed of the openings and of the agents\' random sources').argParser(wholeNumber(0, 2 ** 31 - 1, 'a seed')).default(d.seed))
+    .addOption(new Option('--openings <spec>', 'random:K (K seeded random moves open each pair of games) or FILE of start positions').default(describeOpenings(d.openings)))
+    .addOption(new Option('--bonus <points>', 'points above 100 for beating the advanced agent').argParser(points).default(d.bonus))
+    .addOption(new Option('--jobs <n>', 'games played at once (worker threads)').argParser(wholeNumber(1, 64, 'a number of jobs')).default(d.jobs))
+    .addOption(new Option('--memory <mb>', "memory cap of a submission's process, MB").argParser(wholeNumber(16, 65_536, 'MB')).default(d.memoryMb))
+    .option('--json <file>', 'write the JSON grading report (one case per opponent)')
+    .option('--gradescope <file>', "write Gradescope's results.json (one file per submission when there are several)")
+    .option('--junit <file>', 'write JUnit XML')
+    .option('--csv <file>', 'write a CSV gradebook')
+    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ mancala gauntlet agents/examples/cs540-reference',
+        '  $ mancala gauntlet submissions/* --time-per-move 500,2000 --games 4 --jobs 2 --gradescope results.json',
+        '  $ mancala gauntlet my-agent.ts --stones 4 --time-per-move 200',
+      ].join('\n'),
+    )
+    .action(async (submissions: string[], flags: GauntletFlags) => {
+      const openings = parseOpeningsOption(flags.openings);
+      cleanUpOnInterrupt(io);
+      const entries: { result: GauntletResult; id: string }[] = [];
+      for (const submission of submissions) {
+        const result = await withProgress(flags.progress, submission, (onGame) =>
+          runGauntlet({
+            submission,
+            stones: flags.stones,
+            timesPerMoveMs: flags.timePerMove,
+            gamesPerSetting: flags.games,
+            seed: flags.seed,
+            openings,
+            bonus: flags.bonus,
+            jobs: flags.jobs,
+            memoryMb: flags.memory,
+            ...(onGame !== undefined ? { onGame } : {}),
+          }),
+        );
+        io.out(renderGauntlet(result) + '\n');
+        entries.push({ result, id: submissionId(submission) });
+      }
+      if (submissions.length > 1) {
+        io.out(entries.map((e) => `${e.id}: ${e.result.score} / ${e.result.maxScore}`).join('\n') + '\n');
+      }
+      if ([flags.json, flags.gradescope, flags.junit, flags.csv].some((f) => f !== undefined)) {
+        const { launcher } = await import('../../sandbox/isolation.ts');
+        const isolation = submissions.some(isPathSpec) ? (await launcher()).isolation : { network: true };
+        writeOutputs(io, gauntletReport(entries, isolation), flags);
+      }
+    });
+}
+
+/** The submission's name in reports: its folder or file name, as `mancala grade` names it. */
+export function submissionId(path: string): string {
+  return isPathSpec(path) ? basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path : path;
+}
+
+async function withProgress<T>(wanted: boolean, label: string, run: (onGame?: (done: number, total: number) => void) => Promise<T>): Promise<T> {
+  if (!wanted || process.stderr.isTTY !== true) return run();
+  const bar = new cliProgress.SingleBar(
+    { format: `gauntlet [{bar}] {value}/{total} games | ${label}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  try {
+    return await run((done, total) => {
+      if (!started) {
+        bar.start(total, 0);
+        started = true;
+      }
+      bar.update(done);
+    });
+  } finally {
+    if (started) bar.stop();
+  }
+}
+
+function writeOutputs(io: CliIo, report: GradeReport, flags: GauntletFlags): void {
+  if (flags.json) writeAtomically(flags.json, toJson(report));
+  if (flags.junit) writeAtomically(flags.junit, toJUnit(report));
+  if (flags.csv) writeAtomically(flags.csv, toCsv(report));
+  if (flags.gradescope) {
+    const many = report.submissions.length > 1;
+    report.submissions.forEach((s, k) => {
+      const file = many ? withId(flags.gradescope!, s.id) : flags.gradescope!;
+      writeAtomically(file, JSON.stringify(toGradescope(report, k), null, 2) + '\n');
+    });
+  }
+  const written = [flags.json, flags.gradescope, flags.junit, flags.csv].filter((f) => f !== undefined);
+  io.err(`wrote ${written.join(', ')}\n`);
+}
+
+/** results.json → results.alice.json */
+function withId(file: string, id: string): string {
+  const p = parse(file);
+  return join(p.dir, `${p.name}.${id.replace(/[^\w.-]+/g, '_')}${p.ext}`);
+}
+
+/** Written beside the target then renamed: an interrupted run never leaves half a report. */
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * Seed 003 (cs540) grades an agent by matches: "If your agent can beat our random agent … half the
+ * total points. If your agent can beat our simple agent, 100% of the points. If your agent can
+ * beat an advanced agent, 100% of the points plus a bonus." — "testing and grading using various
+ * time limits and numbers of stones" (3 to 5 a bin).
+ *
+ * The gauntlet plays the submission against each opponent under every setting (stones a bin ×
+ * time per move), `gamesPerSetting` games each, colours alternating and each opening played from
+ * both seats, under the anytime rule (framework/matches/match.ts): a move that runs out of time is
+ * the agent's last reported legal move of that turn, and only an agent with none forfeits.
+ *
+ * How it scores (the seed's words, read literally; each rule is a choice, documented in the pack's
+ * README):
+ *  - "beat" an opponent: win more games than it loses, over all its games (every setting, both
+ *    seats); a draw counts for neither side;
+ *  - each tier stands alone: the score is the points of the strongest opponent beaten
+ *    (random 50, simple 100, advanced 100 + bonus), 0 if none — beating simple is 100 even after
+ *    a fluke loss to random;
+ *  - the maximum is 100; the bonus (default 10 points) is extra credit above it.
+ */
+import type { ForfeitReason, Side } from '../../matches/types.ts';
+import type { OpeningsSpec } from '../../matches/openings.ts';
+import { UserError } from '../../errors.ts';
+import { FORFEIT_REASONS, playMatch, type PlayedGameRecord } from '../../matches/match.ts';
+import { checkAgentSpec } from '../../matches/player.ts';
+import { LIMITS } from '../../games/mancala/rules.ts';
+
+/** One opponent of the gauntlet, and the score beating it earns. */
+export interface GauntletOpponent {
+  /** as reports name it */
+  name: string;
+  /** the agent, as `mancala match` names one (agents/index.ts) */
+  spec: string;
+  /** the score (of 100) beating it earns */
+  points: number;
+  /** beating it also earns the bonus (the seed's advanced agent) */
+  bonus?: boolean;
+}
+
+/** The seed's three opponents, weakest first (agents/random.ts, agents/simple.ts, agents/advanced.ts). */
+export const CS540_OPPONENTS: readonly GauntletOpponent[] = [
+  { name: 'random', spec: 'random', points: 50 },
+  { name: 'simple', spec: 'simple', points: 100 },
+  { name: 'advanced', spec: 'advanced', points: 100, bonus: true },
+];
+
+export const GAUNTLET_DEFAULTS = {
+  stones: [3, 4, 5] as readonly number[],
+  timesPerMoveMs: [1000] as readonly number[],
+  /** one opening, played from both seats */
+  gamesPerSetting: 2,
+  seed: 1,
+  openings: { kind: 'random', plies: 2 } as OpeningsSpec,
+  /** extra points above 100 for beating the advanced agent */
+  bonus: 10,
+  jobs: 1,
+  memoryMb: 512,
+};
+
+/** The total without the bonus. */
+export const MAX_SCORE = 100;
+
+export interface GauntletOptions {
+  /** a submission (file or folder, run sandboxed) or a reference agent spec */
+  submission: string;
+  /** stones a bin; default 3, 4, 5 */
+  stones?: readonly number[];
+  /** default 1000 ms */
+  timesPerMoveMs?: readonly number[];
+  /** games against each opponent at each (stones, time) setting; default 2 */
+  gamesPerSetting?: number;
+  seed?: number;
+  openings?: OpeningsSpec;
+  bonus?: number;
+  opponents?: readonly GauntletOpponent[];
+  /** games played at once (worker threads) */
+  jobs?: number;
+  memoryMb?: number;
+  /** after each game, with the number of games done and the gauntlet's total */
+  onGame?: (done: number, total: number) => void;
+}
+
+/** The games against one opponent under one setting. */
+export interface SettingResult {
+  stones: number;
+  timePerMoveMs: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** sum over games of the submission's final store minus the opponent's */
+  storeMargin: number;
+  /** games the submission forfeited, by reason */
+  forfeits: Record<ForfeitReason, number>;
+  /** the submission's moves that were its reported move at a timeout (the anytime rule) */
+  deadlineMoves: number;
+  /** the submission's thinking: ms over its decisions, decisions, the longest */
+  timeMs: number;
+  decisions: number;
+  maxMoveMs: number;
+  /** each forfeit of the submission: the game and the reason's message */
+  forfeitMessages: string[];
+}
+
+export interface OpponentResult {
+  opponent: GauntletOpponent;
+  settings: SettingResult[];
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  storeMargin: number;
+  forfeits: Record<ForfeitReason, number>;
+  deadlineMoves: number;
+  /** more wins than losses */
+  beaten: boolean;
+  /** the submission could not be run at all (it did not load): no game was played, this says why */
+  error?: string;
+}
+
+export interface GauntletResult {
+  submission: string;
+  stones: number[];
+  timesPerMoveMs: number[];
+  gamesPerSetting: number;
+  seed: number;
+  openings: OpeningsSpec;
+  bonus: number;
+  opponents: OpponentResult[];
+  /** the strongest opponent beaten, if any */
+  strongestBeaten?: string;
+  score: number;
+  maxScore: number;
+}
+
+const noForfeits = (): Record<ForfeitReason, number> => Object.fromEntries(FORFEIT_REASONS.map((r) => [r, 0])) as Record<ForfeitReason, number>;
+
+/** Whole numbers in a range, at least one, no repeats: a bad list is a UserError naming the option. */
+function checkList(values: readonly number[], min: number, max: number, what: string): number[] {
+  if (values.length === 0) throw new UserError(`${what}: expected at least one value`);
+  for (const v of values) {
+    if (!Number.isSafeInteger(v) || v < min || v > max) throw new UserError(`${what}: expected whole numbers from ${min} to ${max}, got ${v}`);
+  }
+  if (new Set(values).size !== values.length) throw new UserError(`${what}: a value is given twice (${values.join(',')})`);
+  return [...values];
+}
+
+/** The score a gauntlet earns: the points of the strongest opponent beaten (+ the bonus), else 0. */
+export function gauntletScore(opponents: readonly { opponent: GauntletOpponent; beaten: boolean }[], bonus: number): { score: number; strongestBeaten?: string } {
+  let best: { score: number; strongestBeaten?: string } = { score: 0 };
+  for (const o of opponents) {
+    if (!o.beaten) continue;
+    const score = o.opponent.points + (o.opponent.bonus === true ? bonus : 0);
+    if (score >= best.score) best = { score, strongestBeaten: o.opponent.name };
+  }
+  return best;
+}
+
+function settingResult(stones: number, timePerMoveMs: number, games: readonly PlayedGameRecord[], submissionSide: Side): SettingResult {
+  const k = submissionSide === 'A' ? 0 : 1;
+  const forfeits = noForfeits();
+  const forfeitMessages: string[] = [];
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  let storeMargin = 0;
+  let deadlineMoves = 0;
+  let timeMs = 0;
+  let decisions = 0;
+  let maxMoveMs = 0;
+  for (const g of games) {
+    if (g.winner === 'draw') draws++;
+    else if (g.winner === submissionSide) wins++;
+    else losses++;
+    storeMargin += g.score[k] - g.score[1 - k]!;
+    deadlineMoves += g.deadlineMoves?.[k] ?? 0;
+    timeMs += g.time[k];
+    decisions += g.decisions?.[k] ?? 0;
+    maxMoveMs = Math.max(maxMoveMs, g.maxMoveMs?.[k] ?? 0);
+    if (g.forfeit?.side === submissionSide) {
+      forfeits[g.forfeit.reason]++;
+      forfeitMessages.push(`game ${g.index} (${stones} stones, ${timePerMoveMs} ms): ${g.forfeit.reason} ${g.forfeit.message}`);
+    }
+  }
+  return { stones, timePerMoveMs, games: games.length, wins, draws, losses, storeMargin, forfeits, deadlineMoves, timeMs, decisions, maxMoveMs, forfeitMessages };
+}
+
+function opponentResult(opponent: GauntletOpponent, settings: SettingResult[], error?: string): OpponentResult {
+  const sum = (f: (s: SettingResult) => number) => settings.reduce((t, s) => t + f(s), 0);
+  const forfeits = noForfeits();
+  for (const s of settings) for (const r of FORFEIT_REASONS) forfeits[r] += s.forfeits[r];
+  const wins = sum((s) => s.wins);
+  const losses = sum((s) => s.losses);
+  return {
+    opponent,
+    settings,
+    games: sum((s) => s.games),
+    wins,
+    draws: sum((s) => s.draws),
+    losses,
+    storeMargin: sum((s) => s.storeMargin),
+    forfeits,
+    deadlineMoves: sum((s) => s.deadlineMoves),
+    beaten: error === undefined && wins > losses,
+    ...(error !== undefined ? { error } : {}),
+  };
+}
+
+/** The settings in play order: every stones count under every time per move. */
+function settingsOf(stones: readonly number[], times: readonly number[]): { stones: number; timePerMoveMs: number }[] {
+  return stones.flatMap((s) => times.map((t) => ({ stones: s, timePerMoveMs: t })));
+}
+
+/**
+ * Plays the gauntlet and scores it. Bad options, an unknown reference agent or a missing path:
+ * UserError before any game. A submission that cannot be run (no agent module, a bundling error)
+ * is not an error of the gauntlet: it loses every game, and each opponent's result says why.
+ */
+export async function runGauntlet(o: GauntletOptions): Promise<GauntletResult> {
+  const stones = checkList(o.stones ?? GAUNTLET_DEFAULTS.stones, LIMITS.minSeeds, LIMITS.maxSeeds, 'stones');
+  const timesPerMoveMs = checkList(o.timesPerMoveMs ?? GAUNTLET_DEFAULTS.timesPerMoveMs, 1, 3_600_000, 'time per move');
+  const gamesPerSetting = o.gamesPerSetting ?? GAUNTLET_DEFAULTS.gamesPerSetting;
+  if (!Number.isSafeInteger(gamesPerSetting) || gamesPerSetting < 1 || gamesPerSetting > 10_000) {
+    throw new UserError(`games per setting: expected a whole number from 1 to 10000, got ${gamesPerSetting}`);
+  }
+  const bonus = o.bonus ?? GAUNTLET_DEFAULTS.bonus;
+  if (!(bonus >= 0 && Number.isFinite(bonus))) throw new UserError(`bonus: expected a number of points ≥ 0, got ${bonus}`);
+  const opponents = o.opponents ?? CS540_OPPONENTS;
+  checkAgentSpec(o.submission);
+  for (const op of opponents) checkAgentSpec(op.spec);
+  const seed = o.seed ?? GAUNTLET_DEFAULTS.seed;
+  const openings = o.openings ?? GAUNTLET_DEFAULTS.openings;
+  const settings = settingsOf(stones, timesPerMoveMs);
+  const total = opponents.length * settings.length * gamesPerSetting;
+  let done = 0;
+  let broken: string | undefined;
+
+  const results: OpponentResult[] = [];
+  for (const opponent of opponents) {
+    const played: SettingResult[] = [];
+    for (const setting of settings) {
+      if (broken !== undefined) break;
+      try {
+        const r = await playMatch({
+          A: o.submission,
+          B: opponent.spec,
+          rules: 'cs540',
+          seeds: setting.stones,
+          games: gamesPerSetting,
+          timePerMoveMs: setting.timePerMoveMs,
+          // The same seed for every opponent: each meets the submission from the same openings.
+          seed,
+          openings,
+          forfeit: 'loss',
+          anytime: true,
+          jobs: o.jobs ?? GAUNTLET_DEFAULTS.jobs,
+          memoryMb: o.memoryMb ?? GAUNTLET_DEFAULTS.memoryMb,
+          onGame: () => o.onGame?.(++done, total),
+        });
+        played.push(settingResult(setting.stones, setting.timePerMoveMs, r.games, 'A'));
+      } catch (e) {
+        // The options were checked above: what fails now is opening the submission.
+        if (!(e instanceof UserError)) throw e;
+        broken = e.message;
+      }
+    }
+    results.push(opponentResult(opponent, played, broken));
+  }
+  if (broken !== undefined) {
+    // It broke when it was first opened, before any game: every opponent says why.
+    for (const r of results) r.error = broken;
+    o.onGame?.(total, total);
+  }
+  const { score, strongestBeaten } = gauntletScore(results, bonus);
+  return {
+    submission: o.submission,
+    stones,
+    timesPerMoveMs,
+    gamesPerSetting,
+    seed,
+    openings,
+    bonus,
+    opponents: results,
+    ...(strongestBeaten !== undefined ? { strongestBeaten } : {}),
+    score,
+    maxScore: MAX_SCORE,
+  };
+}
