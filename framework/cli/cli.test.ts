@@ -73,7 +73,7 @@ describe('bin/mancala.js', () => {
   it('--help lists every command', () => {
     const r = spawnCli(['--help']);
     expect(r.status).toBe(0);
-    for (const command of ['perft', 'search', 'grade', 'check', 'suite', 'match', 'tournament', 'play', 'bench', 'demo']) expect(r.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    for (const command of ['perft', 'search', 'grade', 'check', 'examples', 'suite', 'match', 'tournament', 'csci561', 'csci561-grade', 'gauntlet', 'play', 'bench', 'demo']) expect(r.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
   });
 
   it('reports a user mistake as one line on stderr with exit code 2, no stack trace', () => {
@@ -225,7 +225,7 @@ describe('user mistakes: one line naming the flag or file, exit code 2', () => {
   const malformed = join(work, 'malformed.txt');
   writeFileSync(malformed, '4,4,4\n4,x,4\n0\n0\n');
   const cases: [string, string[], RegExp][] = [
-    ['no command', [], /^mancala: missing command: expected one of perft, search, grade, check, suite, match, tournament, play, bench, demo/],
+    ['no command', [], /^mancala: missing command: expected one of perft, search, grade, check, examples, suite, match, tournament, csci561, csci561-grade, gauntlet, play, bench, demo/],
     ['an unknown command', ['frobnicate'], /^mancala: unknown command 'frobnicate'/],
     ['an unknown flag', ['perft', '--rules', 'kalah', '--depth', '2', '--bogus'], /^mancala: unknown option '--bogus'/],
     ['a missing value', ['perft', '--rules', 'kalah', '--depth'], /^mancala: option '--depth <d>' argument missing/],

@@ -71,7 +71,7 @@ describe('mancala match', () => {
   const corrupt = join(dir, 'corrupt.jsonl');
   writeFileSync(corrupt, '{"top":[4,4,4,4,4,4],"bottom":[4,4,4,4,4,4],"stores":{"top":0,"bottom":0}}\n{"top":[4,4,4,4,4,4],"bottom":[4,4,4,4,4,"x"],"stores":{"top":0,"bottom":0}}\n');
   it.each([
-    ['an unknown agent', ['alphabta', 'random'], /^mancala: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong$/],
+    ['an unknown agent', ['alphabta', 'random'], /^mancala: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced$/],
     ['a missing path', ['agents/no-such-agent.ts', 'random'], /^mancala: agent agents\/no-such-agent\.ts: no such file or folder/],
     ['a folder without an agent', ['agents/reference/../examples', 'random', '--games', '1'], /^mancala: agent agents\/reference\/\.\.\/examples: no module found for role agent/],
     ['a bad agent option', ['alphabeta:depth=deep', 'random'], /^mancala: agent spec "alphabeta:depth=deep": option "depth" expects a whole number/],
