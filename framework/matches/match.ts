@@ -145,10 +145,8 @@ export interface PlayGameOptions {
 }
 
 /** A game's record, with what the anytime rule did when it was on. */
-export interface PlayedGameRecord extends GameRecord {
-  /** anytime rule: moves of each side (A, B) that were its reported move at a timeout */
-  deadlineMoves?: [number, number];
-}
+/** A played game (GameRecord carries the anytime rule's deadlineMoves too). */
+export type PlayedGameRecord = GameRecord;
 
 type Reported = { move: number; value?: number };
 

@@ -48,6 +48,8 @@ export interface GameRecord {
   /** how many of `moves` were the seeded opening */
   openingPlies: number;
   forfeit: null | { side: Side; reason: ForfeitReason; message: string };
+  /** under the anytime rule (cs540): moves each side had played for it from its last report */
+  deadlineMoves?: [number, number];
   /** ms each side spent thinking */
   time: [number, number];
   /** decisions each side was asked for (its moves after the opening, a failed attempt included) */

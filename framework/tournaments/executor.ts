@@ -12,7 +12,7 @@
 import { UserError } from '../errors.ts';
 import type { MancalaGame } from '../games/mancala/engine.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
-import { deriveSeed, playGame } from '../matches/match.ts';
+import { anytimeByDefault, deriveSeed, playGame } from '../matches/match.ts';
 import { parseOpeningsOption, planStarts, type GameStart } from '../matches/openings.ts';
 import { checkAgentSpec, isPathSpec, openPlayer, type OpenPlayerOptions } from '../matches/player.ts';
 import type { GameRecord, MatchPlayer, MoveAttempt } from '../matches/types.ts';
@@ -122,6 +122,8 @@ export function localExecutor(setup: JobSetup): GameExecutor {
         timePerMoveMs: params.timePerMoveMs,
         forfeit: params.forfeit,
         seed: g.seed,
+        // cs540's anytime rule applies in its tournaments as in its matches
+        anytime: anytimeByDefault(params.rules),
         ...(s.position !== undefined ? { startPosition: s.position } : {}),
       });
     },

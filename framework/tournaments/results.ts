@@ -59,6 +59,7 @@ const gameSchema = z.strictObject({
   decisions: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
   maxMoveMs: z.tuple([z.number().min(0), z.number().min(0)]).optional(),
   randomMoves: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
+  deadlineMoves: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
   startPosition: z.number().int().min(1).optional(),
   truncated: z.boolean().optional(),
 });
@@ -98,6 +99,7 @@ export function gameLine(g: PlayedGame): string {
       ...(g.decisions !== undefined ? { decisions: g.decisions } : {}),
       ...(g.maxMoveMs !== undefined ? { maxMoveMs: ms(g.maxMoveMs) } : {}),
       ...(g.randomMoves !== undefined ? { randomMoves: g.randomMoves } : {}),
+      ...(g.deadlineMoves !== undefined ? { deadlineMoves: g.deadlineMoves } : {}),
       ...(g.startPosition !== undefined ? { startPosition: g.startPosition } : {}),
       ...(g.truncated === true ? { truncated: true } : {}),
     }) + '\n'

@@ -126,6 +126,16 @@ describe('runTournament', () => {
     for (const s of o.standings.slice(1)) expect(s).toMatchObject({ wins: 0, losses: 2, forfeits: 2 });
   });
 
+  it('under cs540 the anytime rule applies: a looping agent has the move it reported played, and is not forfeited at once', async () => {
+    // zoo/infinite-loop reports move 2 and then loops: under kalah it forfeits at its first move.
+    const params: TournamentParams = { ...small, rules: 'cs540', gamesPerPair: 2, format: 'gauntlet', agents: [zoo('infinite-loop')], vs: ['random'] };
+    const o = await runTournament({ params, outDir: freshDir(), jobs: 1 });
+    expect(o.complete).toBe(true);
+    // Its reported move was played where legal (it loses once move 2 is empty, as the rule says).
+    expect(Math.max(...o.games.map((g) => g.deadlineMoves?.[0] ?? 0))).toBeGreaterThan(0);
+    for (const g of o.games) expect(g.forfeit?.message).toMatch(/its last reported move 2 \(.2\) is not legal here/);
+  });
+
   it('a job that keeps one submission open (closing and reopening the others) plays the same games', async () => {
     const params: TournamentParams = { ...small, gamesPerPair: 2, format: 'round-robin', agents: [zoo('first-legal'), zoo('normal') + ':depth=2', zoo('illegal-move')], vs: [] };
     const kept = await runTournament({ params, outDir: freshDir(), jobs: 1 });
