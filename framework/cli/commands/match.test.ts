@@ -43,6 +43,12 @@ describe('mancala match', () => {
     expect(r.out).toMatch(/\n +4 +B +A +\d+-\d+ +\d+\n/); // game 4: B first, A won
   });
 
+  it("says when cs540's anytime rule applies, and how long an agent may run over", async () => {
+    const r = await mancala('simple', 'random', '--rules', 'cs540', '--games', '2', '--time-per-move', '200', '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('200 ms a move, anytime rule: stopped after 250 ms more, the last move reported that turn is played; forfeit: loss');
+  });
+
   it('prints byte-identical --json for the same seed', async () => {
     const args = ['alphabeta:depth=3', 'alphabeta:depth=3', '--games', '6', '--seed', '9', '--openings', 'random:3', '--json'];
     const first = await mancala(...args);

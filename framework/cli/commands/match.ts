@@ -8,7 +8,7 @@ import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { PROFILE_NAMES } from '../../games/mancala/profiles.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
-import { FORFEIT_REASONS, MATCH_DEFAULTS, matchJson, playMatch, timeGraceMs, type MatchOptions, type MatchResult, type SideStats } from '../../matches/match.ts';
+import { anytimeGraceMs, FORFEIT_REASONS, MATCH_DEFAULTS, matchJson, playMatch, timeGraceMs, type MatchOptions, type MatchResult, type SideStats } from '../../matches/match.ts';
 import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
 import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';
 import { AGENT_NAMES } from '../../../agents/index.ts';
@@ -174,7 +174,9 @@ export function renderMatch(r: MatchResult): string {
   lines.push(`match: A = ${i.A}, B = ${i.B}`);
   lines.push(
     `${i.rules}(${i.pits},${i.seeds}), ${i.games} game${i.games === 1 ? '' : 's'}, colours alternating; openings ${i.openings}, seed ${i.seed}; ` +
-      `${i.timePerMoveMs} ms a move (+${timeGraceMs(i.timePerMoveMs).toFixed(0)} ms grace); forfeit: ${i.forfeit}`,
+      (i.anytime
+        ? `${i.timePerMoveMs} ms a move, anytime rule: stopped after ${anytimeGraceMs(i.timePerMoveMs).toFixed(0)} ms more, the last move reported that turn is played; forfeit: ${i.forfeit}`
+        : `${i.timePerMoveMs} ms a move (+${timeGraceMs(i.timePerMoveMs).toFixed(0)} ms grace); forfeit: ${i.forfeit}`),
   );
   lines.push('');
   const header = ['side', 'agent', 'wins', 'draws', 'losses', 'store margin', 'forfeits', 'thinking', 'per move', 'longest'];
