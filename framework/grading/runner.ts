@@ -47,6 +47,11 @@ export interface GradeRunOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
+/** A submission's name in reports: its folder or file name (without a .ts/.js extension). */
+export function submissionId(path: string): string {
+  return basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path;
+}
+
 /** The cases a run grades, in suite order. */
 export function selectCases(suite: Suite, visibility: VisibilityFilter): SuiteCase[] {
   return visibility === 'all' ? suite.cases : suite.cases.filter((c) => c.visibility === 'visible');
@@ -94,7 +99,7 @@ async function gradeSubmission(
   cases: readonly SuiteCase[],
   progress: (submission: string, c: SuiteCase, status: CaseStatus, agentMs: number) => void,
 ): Promise<GradedSubmission> {
-  const id = basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path;
+  const id = submissionId(path);
   const notes: string[] = [];
   let prepared: PreparedSubmission | undefined;
   let session: SandboxSession | undefined;

@@ -10,11 +10,10 @@ import { Option, type Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { UserError } from '../../errors.ts';
 import { renderConsole } from '../../grading/reporters/console.ts';
-import { toCsv } from '../../grading/reporters/csv.ts';
-import { toJson } from '../../grading/reporters/json.ts';
 import type { VisibilityFilter } from '../../grading/runner.ts';
 import { DEFAULT_COMPETITION_MS } from '../../packs/csci561/competition.ts';
-import { INPUT_FILE, readInputFile, TRAVERSE_LOG_FILE, writeFileAtomically, writeOutputs } from '../../packs/csci561/files.ts';
+import { INPUT_FILE, readInputFile, TRAVERSE_LOG_FILE, writeOutputs } from '../../packs/csci561/files.ts';
+import { writeReportFiles } from '../report-files.ts';
 import { gradePrograms } from '../../packs/csci561/grade-programs.ts';
 import { runCsci561, TASK_NAMES, type Csci561Run } from '../../packs/csci561/task.ts';
 import { loadSuite } from '../../suites/load.ts';
@@ -137,9 +136,6 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       const report = await gradePrograms({ suite, submissions, visibility: opts.visibility, jobs: opts.jobs });
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
       io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
-      if (opts.json) writeFileAtomically(opts.json, toJson(report));
-      if (opts.csv) writeFileAtomically(opts.csv, toCsv(report));
-      const written = [opts.json, opts.csv].filter((f) => f !== undefined);
-      if (written.length > 0) io.err(`wrote ${written.join(', ')}\n`);
+      writeReportFiles(io, report, { ...(opts.json ? { json: opts.json } : {}), ...(opts.csv ? { csv: opts.csv } : {}) });
     });
 }

@@ -6,23 +6,18 @@
  * --junit and --csv write the grading report formats (one case per opponent). Exits 0 whenever
  * the gauntlet ran, whatever the scores.
  */
-import { renameSync, writeFileSync } from 'node:fs';
-import { basename, join, parse, resolve } from 'node:path';
-import cliProgress from 'cli-progress';
+import { submissionId as gradedId } from '../../grading/runner.ts';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
-import type { GradeReport } from '../../grading/report.ts';
-import { toCsv } from '../../grading/reporters/csv.ts';
-import { toGradescope } from '../../grading/reporters/gradescope.ts';
-import { toJson } from '../../grading/reporters/json.ts';
-import { toJUnit } from '../../grading/reporters/junit.ts';
 import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
 import { isPathSpec } from '../../matches/player.ts';
 import { GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } from '../../packs/cs540/gauntlet.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
+import { withProgressBar } from '../progress.ts';
+import { writeReportFiles } from '../report-files.ts';
 
 interface GauntletFlags {
   stones: number[];
@@ -102,7 +97,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       cleanUpOnInterrupt(io);
       const entries: { result: GauntletResult; id: string }[] = [];
       for (const submission of submissions) {
-        const result = await withProgress(flags.progress, submission, (onGame) =>
+        const result = await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${submission}`, (bar) =>
           runGauntlet({
             submission,
             stones: flags.stones,
@@ -113,7 +108,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
             bonus: flags.bonus,
             jobs: flags.jobs,
             memoryMb: flags.memory,
-            ...(onGame !== undefined ? { onGame } : {}),
+            ...(bar !== undefined ? { onGame: (done: number, total: number) => bar.update(done, total) } : {}),
           }),
         );
         io.out(renderGauntlet(result) + '\n');
@@ -125,64 +120,12 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       if ([flags.json, flags.gradescope, flags.junit, flags.csv].some((f) => f !== undefined)) {
         const { launcher } = await import('../../sandbox/isolation.ts');
         const isolation = submissions.some(isPathSpec) ? (await launcher()).isolation : { network: true };
-        writeOutputs(io, gauntletReport(entries, isolation), flags);
+        writeReportFiles(io, gauntletReport(entries, isolation), flags);
       }
     });
 }
 
 /** The submission's name in reports: its folder or file name, as `mancala grade` names it. */
 export function submissionId(path: string): string {
-  return isPathSpec(path) ? basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path : path;
-}
-
-async function withProgress<T>(wanted: boolean, label: string, run: (onGame?: (done: number, total: number) => void) => Promise<T>): Promise<T> {
-  if (!wanted || process.stderr.isTTY !== true) return run();
-  const bar = new cliProgress.SingleBar(
-    { format: `gauntlet [{bar}] {value}/{total} games | ${label}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  try {
-    return await run((done, total) => {
-      if (!started) {
-        bar.start(total, 0);
-        started = true;
-      }
-      bar.update(done);
-    });
-  } finally {
-    if (started) bar.stop();
-  }
-}
-
-function writeOutputs(io: CliIo, report: GradeReport, flags: GauntletFlags): void {
-  if (flags.json) writeAtomically(flags.json, toJson(report));
-  if (flags.junit) writeAtomically(flags.junit, toJUnit(report));
-  if (flags.csv) writeAtomically(flags.csv, toCsv(report));
-  if (flags.gradescope) {
-    const many = report.submissions.length > 1;
-    report.submissions.forEach((s, k) => {
-      const file = many ? withId(flags.gradescope!, s.id) : flags.gradescope!;
-      writeAtomically(file, JSON.stringify(toGradescope(report, k), null, 2) + '\n');
-    });
-  }
-  const written = [flags.json, flags.gradescope, flags.junit, flags.csv].filter((f) => f !== undefined);
-  io.err(`wrote ${written.join(', ')}\n`);
-}
-
-/** results.json → results.alice.json */
-function withId(file: string, id: string): string {
-  const p = parse(file);
-  return join(p.dir, `${p.name}.${id.replace(/[^\w.-]+/g, '_')}${p.ext}`);
-}
-
-/** Written beside the target then renamed: an interrupted run never leaves half a report. */
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  return isPathSpec(path) ? gradedId(path) : path;
 }

@@ -5,26 +5,21 @@
  * Exit codes: `grade` exits 0 whenever grading completed, whatever the scores; 2 when the grader
  * could not run (a malformed suite, unblessed cases, a bad flag). `check` exits 1 when a case failed.
  */
-import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, parse, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import cliProgress from 'cli-progress';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { gradeSubmissions, type ProgressEvent, type VisibilityFilter } from '../../grading/runner.ts';
-import { cleanUpOnInterrupt } from '../interrupt.ts';
-import type { GradeReport } from '../../grading/report.ts';
+import { gradeSubmissions, type VisibilityFilter } from '../../grading/runner.ts';
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
-import { toCsv } from '../../grading/reporters/csv.ts';
-import { toGradescope } from '../../grading/reporters/gradescope.ts';
-import { toJson } from '../../grading/reporters/json.ts';
-import { toJUnit } from '../../grading/reporters/junit.ts';
+import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
+import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
+import { withProgressBar } from '../progress.ts';
+import { writeReportFiles } from '../report-files.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
-const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 interface GradeOptions {
   suite: string;
@@ -73,11 +68,17 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       for (const s of submissions) existingPath(s, 'submission');
       const suite = await loadSuite(suiteDir);
       cleanUpOnInterrupt(io);
-      const report = await withProgress(opts.progress, (onProgress) =>
-        gradeSubmissions({ suite, submissions, visibility: opts.visibility, jobs: opts.jobs, onProgress }),
+      const report = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) =>
+        gradeSubmissions({
+          suite,
+          submissions,
+          visibility: opts.visibility,
+          jobs: opts.jobs,
+          onProgress: (e) => bar?.update(e.done, e.total, { submission: e.submission, caseId: e.caseId }),
+        }),
       );
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
-      writeOutputs(io, report, opts);
+      writeReportFiles(io, report, opts);
     });
 
   program
@@ -119,57 +120,4 @@ function existingPath(path: string, what: string): void {
 function existingDir(path: string, flag: string): string {
   if (!existsSync(path) || !statSync(path).isDirectory()) throw new UserError(`${flag} ${path}: expected a suite folder`);
   return resolve(path);
-}
-
-/** A progress bar on stderr when it is a terminal; nothing otherwise (logs stay clean). */
-async function withProgress<T>(wanted: boolean, run: (onProgress?: (e: ProgressEvent) => void) => Promise<T>): Promise<T> {
-  if (!wanted || process.stderr.isTTY !== true) return run();
-  const bar = new cliProgress.SingleBar(
-    { format: 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', stream: process.stderr, hideCursor: true, clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  try {
-    return await run((e) => {
-      if (!started) {
-        bar.start(e.total, 0, { submission: '', caseId: '' });
-        started = true;
-      }
-      bar.update(e.done, { submission: e.submission, caseId: e.caseId });
-    });
-  } finally {
-    if (started) bar.stop();
-  }
-}
-
-function writeOutputs(io: CliIo, report: GradeReport, opts: GradeOptions): void {
-  if (opts.json) writeAtomically(opts.json, toJson(report));
-  if (opts.junit) writeAtomically(opts.junit, toJUnit(report));
-  if (opts.csv) writeAtomically(opts.csv, toCsv(report));
-  if (opts.gradescope) {
-    const many = report.submissions.length > 1;
-    report.submissions.forEach((s, k) => {
-      const file = many ? withId(opts.gradescope!, s.id) : opts.gradescope!;
-      writeAtomically(file, JSON.stringify(toGradescope(report, k), null, 2) + '\n');
-    });
-  }
-  const written = [opts.json, opts.gradescope, opts.junit, opts.csv].filter((f) => f !== undefined);
-  if (written.length > 0) io.err(`wrote ${written.join(', ')}\n`);
-}
-
-/** results.json → results.alice.json */
-function withId(file: string, id: string): string {
-  const p = parse(file);
-  return join(p.dir, `${p.name}.${id.replace(/[^\w.-]+/g, '_')}${p.ext}`);
-}
-
-/** Written beside the target then renamed: an interrupted run never leaves half a report. */
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
 }

@@ -4,7 +4,6 @@
  * table (or `--json`, the same bytes for the same seed) and optional replays. The runner is
  * framework/matches/match.ts.
  */
-import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { PROFILE_NAMES } from '../../games/mancala/profiles.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
@@ -14,6 +13,7 @@ import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';
 import { AGENT_NAMES } from '../../../agents/index.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
+import { withProgressBar } from '../progress.ts';
 
 interface MatchFlags {
   games: number;
@@ -96,32 +96,23 @@ export function addMatchCommand(program: Command, io: CliIo): void {
         ...(flags.seeds !== undefined ? { seeds: flags.seeds } : {}),
         ...(flags.replays !== undefined ? { replays: flags.replays } : {}),
       };
-      const result = await withProgress(flags.progress, flags.games, (onGame) => playMatch({ ...options, onGame }));
+      const tally = { a: 0, b: 0, draws: 0 };
+      const result = await withProgressBar(flags.progress, 'match [{bar}] {value}/{total} games | A {a} B {b} draws {draws}', (bar) =>
+        playMatch({
+          ...options,
+          onGame: (record, done) => {
+            if (record.winner === 'A') tally.a++;
+            else if (record.winner === 'B') tally.b++;
+            else tally.draws++;
+            bar?.update(done, flags.games, tally);
+          },
+        }),
+      );
       io.out(flags.json === true ? matchJson(result) : renderMatch(result));
       if (flags.replays !== undefined) io.err(`wrote ${result.games.length} replay${result.games.length === 1 ? '' : 's'} to ${flags.replays}\n`);
     });
 }
 
-/** A progress bar on stderr when it is a terminal; nothing otherwise (logs and --json stay clean). */
-async function withProgress(wanted: boolean, total: number, run: (onGame?: MatchOptions['onGame']) => Promise<MatchResult>): Promise<MatchResult> {
-  if (!wanted || process.stderr.isTTY !== true) return run();
-  const bar = new cliProgress.SingleBar(
-    { format: 'match [{bar}] {value}/{total} games | A {a} B {b} draws {draws}', stream: process.stderr, hideCursor: true, clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
-  const tally = { a: 0, b: 0, draws: 0 };
-  bar.start(total, 0, tally);
-  try {
-    return await run((record, done) => {
-      if (record.winner === 'A') tally.a++;
-      else if (record.winner === 'B') tally.b++;
-      else tally.draws++;
-      bar.update(done, tally);
-    });
-  } finally {
-    bar.stop();
-  }
-}
 
 // ---- the human output ----------------------------------------------------------------------------
 

@@ -4,8 +4,6 @@
  * intervals, a crosstable, and who forfeited and why. Resumable: games are appended to
  * <out>/results.jsonl as they finish, and rerunning the same command plays only the missing ones.
  */
-import { renameSync, writeFileSync } from 'node:fs';
-import cliProgress from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
 import { PROFILE_NAMES, findProfile } from '../../games/mancala/profiles.ts';
@@ -16,7 +14,9 @@ import { runTournament, type TournamentOutcome, type TournamentProgress } from '
 import { DEFAULT_LIMITS } from '../../suites/schema.ts';
 import { MATCH_DEFAULTS } from '../../matches/match.ts';
 import { describeOpenings } from '../../matches/openings.ts';
+import { writeFileAtomically } from '../../write-file.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
+import { withProgressBar } from '../progress.ts';
 
 interface TournamentCliOptions {
   format: TournamentFormat;
@@ -98,13 +98,20 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         forfeit: opts.forfeit,
       };
       const outcome = await withInterrupt((signal) =>
-        withProgress(opts.progress, (onProgress) =>
-          runTournament({ params, outDir: opts.out, jobs: opts.jobs, ...(opts.maxGames !== undefined ? { maxGames: opts.maxGames } : {}), onProgress, signal }),
+        withProgressBar(opts.progress, 'tournament [{bar}] {value}/{total} games | {last}', (bar) =>
+          runTournament({
+            params,
+            outDir: opts.out,
+            jobs: opts.jobs,
+            ...(opts.maxGames !== undefined ? { maxGames: opts.maxGames } : {}),
+            onProgress: (p) => bar?.update(p.done, p.total, { last: lastGame(p) }),
+            signal,
+          }),
         ),
       );
       io.out(renderOutcome(params, outcome));
       if (opts.json && !outcome.interrupted) {
-        writeAtomically(opts.json, standingsJsonText(standingsJson(outcome.games.length, outcome.standings)));
+        writeFileAtomically(opts.json, standingsJsonText(standingsJson(outcome.games.length, outcome.standings)));
         io.err(`wrote ${opts.json}\n`);
       }
       if (outcome.interrupted) {
@@ -150,36 +157,8 @@ async function withInterrupt(run: (signal: AbortSignal) => Promise<TournamentOut
   }
 }
 
-/** A progress bar on stderr when it is a terminal; nothing otherwise. */
-async function withProgress<T>(wanted: boolean, run: (onProgress: (p: TournamentProgress) => void) => Promise<T>): Promise<T> {
-  if (!wanted || process.stderr.isTTY !== true) return run(() => {});
-  const bar = new cliProgress.SingleBar(
-    { format: 'tournament [{bar}] {value}/{total} games | {last}', stream: process.stderr, hideCursor: true, clearOnComplete: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  try {
-    return await run((p) => {
-      if (!started) {
-        bar.start(p.total, p.done, { last: '' });
-        started = true;
-      }
-      const g = p.game;
-      const last = g === undefined ? '' : `${g.A} vs ${g.B}: ${g.winner === 'draw' ? 'draw' : `${g.winner === 'A' ? g.A : g.B} won`}`;
-      bar.update(p.done, { last });
-    });
-  } finally {
-    if (started) bar.stop();
-  }
-}
-
-/** Written beside the target then renamed: an interrupted run never leaves half a file. */
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+/** The progress bar's note on the game just finished. */
+function lastGame(p: TournamentProgress): string {
+  const g = p.game;
+  return g === undefined ? '' : `${g.A} vs ${g.B}: ${g.winner === 'draw' ? 'draw' : `${g.winner === 'A' ? g.A : g.B} won`}`;
 }

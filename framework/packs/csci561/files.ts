@@ -3,8 +3,9 @@
  * next_state.txt / traverse_log.txt written atomically (aside, then renamed), so a grader that
  * reads the folder at the same moment, or a run that is killed, never leaves half a file.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomically } from '../../write-file.ts';
 import { UserError } from '../../errors.ts';
 
 export const INPUT_FILE = 'input.txt';
@@ -46,17 +47,6 @@ export function ensureOutputDir(dir: string): void {
   }
 }
 
-/** Writes `text` to `file` through a temporary file beside it and a rename. */
-export function writeFileAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new UserError(`${file}: cannot write the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-}
 
 /** The homework's outputs as file name → text. */
 export type OutputFiles = Record<string, string>;
