@@ -20,6 +20,7 @@ import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
 import { findProfile, PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { LIMITS } from '../games/mancala/rules.ts';
 import { sideToMove, type ForfeitPolicy, type ForfeitReason, type GameRecord, type ReplayLine, type Side } from './types.ts';
+import { formatPath, valueAt } from '../field-path.ts';
 
 export const REPLAY_VERSION = 1;
 
@@ -187,15 +188,7 @@ const endSchema = z.strictObject({
   truncated: z.boolean({ error: 'expected true or false' }).optional(),
 });
 
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('');
-}
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let v = data;
-  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
-  return v;
-}
 
 function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
@@ -208,10 +201,10 @@ function checked<T>(schema: z.ZodType<T>, data: unknown, file: string, line: num
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
-    throw located(file, line, `field "${fieldPath([...issue.path, issue.keys[0]!])}": unknown field`);
+    throw located(file, line, `field "${formatPath([...issue.path, issue.keys[0]!])}": unknown field`);
   }
   const value = valueAt(data, issue.path);
-  const field = issue.path.length === 0 ? '' : `field "${fieldPath(issue.path)}": `;
+  const field = issue.path.length === 0 ? '' : `field "${formatPath(issue.path)}": `;
   throw located(file, line, `${field}${issue.message}${value === undefined ? ', but it is missing' : `, got ${shown(value)}`}`);
 }
 

@@ -8,7 +8,9 @@ import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Docume
 import type { z } from 'zod';
 import { located, UserError } from '../errors.ts';
 
+import { describeValue, formatPath, valueAt } from '../field-path.ts';
 export type FieldPath = readonly (string | number)[];
+export { describeValue, formatPath, valueAt } from '../field-path.ts';
 
 /** A parsed file: its data, and the line of any field in it. */
 export interface SourceFile {
@@ -103,30 +105,8 @@ function nearestNode(doc: Document, path: FieldPath): Node | undefined {
 
 // ---- messages ----------------------------------------------------------------------------------
 
-/** `cases[2].checks.nodes`; "" for the root. */
-export function formatPath(path: FieldPath): string {
-  let out = '';
-  for (const k of path) {
-    if (typeof k === 'number') out += `[${k}]`;
-    else out += out === '' ? k : `.${k}`;
-  }
-  return out;
-}
 
-export function valueAt(data: unknown, path: FieldPath): unknown {
-  let v = data;
-  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
-  return v;
-}
 
-/** A value as a message quotes it: strings in quotes, short; objects and lists by their shape. */
-export function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : `a list of ${value.length}`;
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return String(value);
-}
 
 /** One line: "file:line: path: message". */
 export function fieldError(source: SourceFile, path: FieldPath, message: string, line = source.lineOf(path)): UserError {

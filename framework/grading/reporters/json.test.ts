@@ -109,7 +109,7 @@ describe('parseReport', () => {
       'r.json: field "version": expected 1 (the only report version this tool reads), got 2',
     );
     expect(userError(() => parseReport('[]', 'r.json'))).toBe(
-      'r.json: expected a grade report object {"version", "suite", "isolation", "submissions"}, got a list of 0',
+      'r.json: expected a grade report object {"version", "suite", "isolation", "submissions"}, got an empty list',
     );
   });
 });

@@ -10,6 +10,7 @@ import type { CheckResult } from '../types.ts';
 import type { CaseReport, GradeReport, SubmissionReport } from '../report.ts';
 import { STATUSES } from './summary.ts';
 import { roundMs, roundScore } from './text.ts';
+import { describeValue, formatPath, valueAt } from '../../field-path.ts';
 
 // ---- writing ---------------------------------------------------------------------------------
 
@@ -136,32 +137,16 @@ type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 
 const schemaMatchesReport: Same<z.output<typeof gradeReportSchema>, GradeReport> = true;
 void schemaMatchesReport;
 
-/** "submissions[0].cases[2].status" */
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('');
-}
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let v = data;
-  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
-  return v;
-}
 
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return String(value);
-}
 
 function issueMessage(file: string, data: unknown, issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
-    return `${file}: field "${fieldPath([...issue.path, issue.keys[0]!])}": unknown field`;
+    return `${file}: field "${formatPath([...issue.path, issue.keys[0]!])}": unknown field`;
   }
-  const where = issue.path.length === 0 ? `${file}:` : `${file}: field "${fieldPath(issue.path)}":`;
+  const where = issue.path.length === 0 ? `${file}:` : `${file}: field "${formatPath(issue.path)}":`;
   const value = valueAt(data, issue.path);
-  return value === undefined ? `${where} ${issue.message}, but it is missing` : `${where} ${issue.message}, got ${describe(value)}`;
+  return value === undefined ? `${where} ${issue.message}, but it is missing` : `${where} ${issue.message}, got ${describeValue(value)}`;
 }
 
 /** Reads a JSON report back; a malformed one is a UserError naming the file and the field. */

@@ -35,7 +35,7 @@ describe('the JSON board', () => {
     ['a fractional count', '{"top":[1,2.5],"bottom":[3,4],"stores":{"top":5,"bottom":6}}', 'board.json: field "top[1]": expected a whole number ≥ 0, got 2.5'],
     ['a count written as a string', '{"top":[1,2],"bottom":["3",4],"stores":{"top":5,"bottom":6}}', 'board.json: field "bottom[0]": expected a whole number ≥ 0, got "3"'],
     ['more than 40000 stones a pit', '{"top":[1,40001],"bottom":[3,4],"stores":{"top":5,"bottom":6}}', 'board.json: field "top[1]": expected at most 40000 stones a pit, got 40001'],
-    ['an empty row', '{"top":[],"bottom":[],"stores":{"top":5,"bottom":6}}', 'board.json: field "top": expected a list of 1 to 20 pit counts, got a list of 0'],
+    ['an empty row', '{"top":[],"bottom":[],"stores":{"top":5,"bottom":6}}', 'board.json: field "top": expected a list of 1 to 20 pit counts, got an empty list'],
     ['more than 20 pits', `{"top":[${Array(21).fill(0)}],"bottom":[3,4],"stores":{"top":5,"bottom":6}}`, 'board.json: field "top": expected a list of 1 to 20 pit counts, got a list of 21'],
     ['a row that is not a list', '{"top":"1,2","bottom":[3,4],"stores":{"top":5,"bottom":6}}', 'board.json: field "top": expected a list of 1 to 20 pit counts, got "1,2"'],
     ['rows of different lengths', '{"top":[1,2],"bottom":[3,4,5],"stores":{"top":5,"bottom":6}}', 'board.json: field "bottom": expected 2 pits (as many as "top"), got 3'],

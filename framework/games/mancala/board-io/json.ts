@@ -25,7 +25,8 @@ import type { MancalaGame, MancalaState } from '../engine.ts';
 import { PROFILE_NAMES } from '../profiles.ts';
 import { LIMITS } from '../rules.ts';
 import { MAX_TOTAL_STONES } from '../engine.ts';
-import { checkTotal, quote, stateToBoard, type BoardSpec } from './board.ts';
+import { checkTotal, stateToBoard, type BoardSpec } from './board.ts';
+import { describeValue, formatPath, valueAt } from '../../../field-path.ts';
 
 const WHOLE = 'expected a whole number ≥ 0';
 const ROW = `expected a list of ${LIMITS.minPits} to ${LIMITS.maxPits} pit counts`;
@@ -55,34 +56,18 @@ const boardSchema = z.strictObject(
   { error: 'expected a JSON object with "top", "bottom" and "stores"' },
 );
 
-/** "stores.top", "top[3]" */
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join('');
-}
 
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let v = data;
-  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
-  return v;
-}
 
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return quote(value);
-  return String(value);
-}
 
 /** The first problem zod found, as one line naming the file and the field. */
 function issueMessage(fileName: string, data: unknown, issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') {
     const allowed = issue.path.length === 0 ? ROOT_KEYS : STORE_KEYS;
-    return `${fileName}: field "${fieldPath([...issue.path, issue.keys[0]!])}": unknown field; expected ${allowed.join(', ')}`;
+    return `${fileName}: field "${formatPath([...issue.path, issue.keys[0]!])}": unknown field; expected ${allowed.join(', ')}`;
   }
   const value = valueAt(data, issue.path);
-  const where = issue.path.length === 0 ? `${fileName}:` : `${fileName}: field "${fieldPath(issue.path)}":`;
-  return value === undefined ? `${where} ${issue.message}, but it is missing` : `${where} ${issue.message}, got ${describe(value)}`;
+  const where = issue.path.length === 0 ? `${fileName}:` : `${fileName}: field "${formatPath(issue.path)}":`;
+  return value === undefined ? `${where} ${issue.message}, but it is missing` : `${where} ${issue.message}, got ${describeValue(value)}`;
 }
 
 /** JSON.parse's complaint on one line, at the line it points to when it gives a position. */
