@@ -19,21 +19,32 @@ export function createRandom(seed: number): RandomSource {
   const high = Math.floor(seed / 0x1_0000_0000);
   // xoroshiro128+ seeded with a small number starts with near-1.0 draws (seeds 0, 1, 7 and 42 all
   // gave 0.99999… first): scramble the seed's bits and drop the first outputs, the usual remedy.
-  const rng = xoroshiro128plus(mix32((seed ^ high) | 0));
+  const rng = xoroshiro128plus(mix32((seed ^ high) | 0) | 0);
   for (let k = 0; k < WARM_UP; k++) rng.next();
   return () => uniformFloat64(rng);
 }
 
 const WARM_UP = 8;
 
-/** MurmurHash3's finaliser: every bit of the seed affects every bit of the result. */
-function mix32(h: number): number {
+/** MurmurHash3's finaliser: every bit of x affects every bit of the result (0 .. 2^32-1). */
+export function mix32(x: number): number {
+  let h = x >>> 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
-  return h | 0;
+  return h >>> 0;
+}
+
+/**
+ * A seed in 0 .. 2^31-1 for one use of `seed` (a game's index, a move's ply, a salt): hashed,
+ * not added, so the sources of nearby uses do not start alike.
+ */
+export function deriveSeed(seed: number, ...parts: number[]): number {
+  let h = mix32(mix32(seed) ^ Math.floor(seed / 2 ** 32));
+  for (const p of parts) h = mix32(h + Math.imul(p | 0, 0x9e3779b9) + 0x7f4a7c15);
+  return h & 0x7fffffff;
 }
 
 /** A whole number uniform in 0 .. n-1 drawn from `rand`. */

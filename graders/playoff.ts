@@ -28,7 +28,7 @@ import { UserError } from '../framework/errors.ts';
 import { stateToBoard } from '../framework/games/mancala/board-io/index.ts';
 import { MancalaGame, type MancalaState } from '../framework/games/mancala/engine.ts';
 import type { CaseStatus, CheckResult, Grader, GradeInput, MoveAsker } from '../framework/grading/types.ts';
-import { createRandom, randomInt } from '../framework/random.ts';
+import { createRandom, mix32, randomInt } from '../framework/random.ts';
 import type { SearchConventions } from '../framework/search/conventions.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
 import { DEFAULT_HEURISTIC_PLAYOFF_DEPTH } from '../framework/suites/schema.ts';
@@ -174,16 +174,6 @@ export async function playPlayoff(input: GradeInput, session: MoveAsker): Promis
   };
 }
 
-/** murmur3's finaliser: spreads nearby integers over all 32 bits. */
-function mix32(x: number): number {
-  let h = x >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /**
  * A seed in 0 .. 2^31-1 for ply `ply` of game `g` (negative plies name the game's other sources).

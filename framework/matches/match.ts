@@ -43,7 +43,7 @@ import { boardToState, stateToBoard, type BoardSpec } from '../games/mancala/boa
 import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
 import { findProfile, PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { LIMITS } from '../games/mancala/rules.ts';
-import { createRandom, randomInt } from '../random.ts';
+import { createRandom, deriveSeed, randomInt } from '../random.ts';
 import type { SearchConventions } from '../search/conventions.ts';
 import type { GameSpec } from '../suites/types.ts';
 import { describeOpenings, planStarts, randomOpening, readStartPositions, type OpeningsSpec } from './openings.ts';
@@ -53,27 +53,7 @@ import { sideToMove, type ForfeitPolicy, type ForfeitReason, type GameRecord, ty
 
 // ---- seeds ---------------------------------------------------------------------------------------
 
-/** murmur3's finaliser: spreads nearby integers over all 32 bits. */
-function mix32(x: number): number {
-  let h = x >>> 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-/**
- * A seed in 0 .. 2^31-1 for one use of `seed` (a game's index, a move's ply, a salt below).
- * Hashed, not added: createRandom's first draws follow its seed closely, so nearby seeds would
- * start every source alike.
- */
-export function deriveSeed(seed: number, ...parts: number[]): number {
-  let h = mix32(mix32(seed) ^ Math.floor(seed / 2 ** 32));
-  for (const p of parts) h = mix32(h + Math.imul(p | 0, 0x9e3779b9) + 0x7f4a7c15);
-  return h & 0x7fffffff;
-}
+export { deriveSeed } from '../random.ts';
 
 /**
  * Profiles whose matches follow the anytime rule unless told otherwise: seed 003 (cs540) grades
