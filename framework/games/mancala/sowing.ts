@@ -232,42 +232,36 @@ export function compileSowing(rules: MancalaRules): SowFunction {
  * deoptimisations took up to twice as long. Results do not depend on this.
  */
 function prime(sow: SowFunction, rules: MancalaRules): void {
-  const n = rules.pits;
-  const W = 2 * n + 2;
-  const buffers = [0, 1].map(() => new ArrayBuffer(8 * (n + 2)));
-  const [a, b] = buffers.map((buffer) => ({ cells: new Int32Array(buffer), words: new Float64Array(buffer) }));
-  let seed = 1;
-  const random = (k: number) => {
-    seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
-    return seed % k;
-  };
-  for (let game = 0; game < 12; game++) {
-    const from = a!.cells;
-    from.fill(0);
-    // A few games start with one big pit each, so whole laps get sown.
-    for (let i = 0; i < n; i++) {
-      from[i] = game < 4 && i === game % n ? W + 1 : Math.max(1, rules.seeds);
-      from[n + 1 + i] = game < 4 && i === (game + 1) % n ? W + 1 : Math.max(1, rules.seeds);
-    }
-    from[W] = game & 1;
-    for (let ply = 0; ply < 200 && from[W + 1] === 0; ply++) {
-      const base = from[W] === 0 ? 0 : n + 1;
-      const legal: number[] = [];
-      for (let i = 0; i < n; i++) if (from[base + i]! > 0) legal.push(i);
-      if (legal.length === 0) break;
-      sow(a!.words, b!.words, b!.cells, legal[random(legal.length)]!);
-      a!.words.set(b!.words);
-    }
-  }
+  playPrimingGames(sow, rules, 1, () => {});
 }
 
 /** As `prime`, for a leaf-value function: every legal move in the positions of a few random games. */
 function primeLeafValue(leafValue: LeafValueFunction, sow: SowFunction, rules: MancalaRules): void {
   const n = rules.pits;
+  const scratch = new ArrayBuffer(8 * (n + 2));
+  const words = new Float64Array(scratch);
+  const cells = new Int32Array(scratch);
+  playPrimingGames(sow, rules, 7, (from, fromWords, legal, ply) => {
+    for (const m of legal) leafValue(from, fromWords, words, cells, m, (ply & 1) === 0, (ply & 2) === 0);
+  });
+}
+
+/**
+ * Twelve short seeded games (the first four start with one big pit a side, so whole laps get
+ * sown), calling `visit` on each position before a random legal move is played from it.
+ */
+function playPrimingGames(
+  sow: SowFunction,
+  rules: MancalaRules,
+  seed: number,
+  visit: (from: Int32Array, fromWords: Float64Array, legal: readonly number[], ply: number) => void,
+): void {
+  const n = rules.pits;
   const W = 2 * n + 2;
-  const buffers = [0, 1, 2].map(() => new ArrayBuffer(8 * (n + 2)));
-  const [a, b, scratch] = buffers.map((buffer) => ({ cells: new Int32Array(buffer), words: new Float64Array(buffer) }));
-  let seed = 7;
+  const [a, b] = [0, 1].map(() => {
+    const buffer = new ArrayBuffer(8 * (n + 2));
+    return { cells: new Int32Array(buffer), words: new Float64Array(buffer) };
+  });
   const random = (k: number) => {
     seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
     return seed % k;
@@ -285,7 +279,7 @@ function primeLeafValue(leafValue: LeafValueFunction, sow: SowFunction, rules: M
       const legal: number[] = [];
       for (let i = 0; i < n; i++) if (from[base + i]! > 0) legal.push(i);
       if (legal.length === 0) break;
-      for (const m of legal) leafValue(from, a!.words, scratch!.words, scratch!.cells, m, (ply & 1) === 0, (ply & 2) === 0);
+      visit(from, a!.words, legal, ply);
       sow(a!.words, b!.words, b!.cells, legal[random(legal.length)]!);
       a!.words.set(b!.words);
     }
