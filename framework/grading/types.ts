@@ -14,7 +14,8 @@ import type { CaseOptions, Expected, GameSpec, Manifest, SuiteCase } from '../su
 export const SANDBOX_HEURISTICS: readonly string[] = ['basic'];
 
 /** Each case ends in exactly one of these (the JSON report's `status`). */
-export type CaseStatus = 'passed' | 'failed' | 'error' | 'timeout' | 'memory';
+/** `output-limit`: it wrote more than the grader keeps (stdout, stderr or files), and was stopped. */
+export type CaseStatus = 'passed' | 'failed' | 'error' | 'timeout' | 'memory' | 'output-limit';
 
 /** One request to the submission's process. The child builds the game and the state itself. */
 export type ChildRequest =
@@ -66,7 +67,7 @@ export type Attempt =
   | { status: 'ok'; observation: Observation; ms: number }
   /** the submission failed: threw, returned garbage, exited, sent a malformed message, … */
   | {
-      status: 'error' | 'timeout' | 'memory';
+      status: 'error' | 'timeout' | 'memory' | 'output-limit';
       message: string;
       ms: number;
       /** the last move the agent published with ctx.report before it failed or ran out of time (anytime agents) */

@@ -159,7 +159,7 @@ interface Failure {
   message: string;
 }
 
-const REASON_OF: Record<'error' | 'timeout' | 'memory', ForfeitReason> = { error: 'crash', timeout: 'timeout', memory: 'memory' };
+const REASON_OF: Record<'error' | 'timeout' | 'memory' | 'output-limit', ForfeitReason> = { error: 'crash', timeout: 'timeout', memory: 'memory', 'output-limit': 'output-limit' };
 
 function moveText(game: MancalaGame, s: MancalaState, move: number): string {
   return Number.isInteger(move) && move >= 0 && move < game.n ? `${move} (${game.moveName(s, move)})` : String(move);
@@ -356,7 +356,7 @@ export interface MatchResult {
   stats: { A: SideStats; B: SideStats };
 }
 
-export const FORFEIT_REASONS: readonly ForfeitReason[] = ['crash', 'timeout', 'illegal-move', 'memory'];
+export const FORFEIT_REASONS: readonly ForfeitReason[] = ['crash', 'timeout', 'illegal-move', 'memory', 'output-limit'];
 
 interface ResolvedMatch {
   info: MatchInfo;

@@ -179,7 +179,7 @@ const endSchema = z.strictObject({
   forfeit: z
     .strictObject({
       side,
-      reason: z.enum(['crash', 'timeout', 'illegal-move', 'memory'], { error: 'expected crash, timeout, illegal-move or memory' }),
+      reason: z.enum(['crash', 'timeout', 'illegal-move', 'memory', 'output-limit'], { error: 'expected crash, timeout, illegal-move, memory or output-limit' }),
       message: z.string({ error: 'expected a message' }),
     }, { error: 'expected null or {"side", "reason", "message"}' })
     .nullable(),

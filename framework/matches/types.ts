@@ -12,7 +12,7 @@ import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 export type Side = 'A' | 'B';
 
 /** Why a side lost a game without playing it out. */
-export type ForfeitReason = 'crash' | 'timeout' | 'illegal-move' | 'memory';
+export type ForfeitReason = 'crash' | 'timeout' | 'illegal-move' | 'memory' | 'output-limit';
 
 /** What a side does when the other side forfeits is not a question; this is what happens to the side that fails. */
 export type ForfeitPolicy =
@@ -24,7 +24,7 @@ export type ForfeitPolicy =
 /** One decision of one side. */
 export type MoveAttempt =
   | { status: 'ok'; move: number; value?: number; depth?: number; nodes?: number; ms: number; reported?: { move: number; value?: number } }
-  | { status: 'error' | 'timeout' | 'memory'; message: string; ms: number; reported?: { move: number; value?: number } };
+  | { status: 'error' | 'timeout' | 'memory' | 'output-limit'; message: string; ms: number; reported?: { move: number; value?: number } };
 
 /**
  * A side of a match: a reference agent run in-process (trusted) or a submission run in its

@@ -54,7 +54,7 @@ const gameSchema = z.strictObject({
   score: z.tuple([z.number().int(), z.number().int()]),
   moves: z.array(z.number().int().min(0)),
   openingPlies: z.number().int().min(0),
-  forfeit: z.nullable(z.strictObject({ side, reason: z.enum(['crash', 'timeout', 'illegal-move', 'memory']), message: z.string() })),
+  forfeit: z.nullable(z.strictObject({ side, reason: z.enum(['crash', 'timeout', 'illegal-move', 'memory', 'output-limit']), message: z.string() })),
   time: z.tuple([z.number().min(0), z.number().min(0)]),
   decisions: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
   maxMoveMs: z.tuple([z.number().min(0), z.number().min(0)]).optional(),

@@ -93,7 +93,7 @@ function summary(report: GradeReport, cases: readonly CaseReport[], notes: reado
     lines.push('No case is visible before grades are released.');
   } else {
     const counts = countStatuses(visible);
-    const problems = (['failed', 'error', 'timeout', 'memory'] as const)
+    const problems = (['failed', 'error', 'timeout', 'memory', 'output-limit'] as const)
       .filter((s) => counts[s] > 0)
       .map((s) => `${counts[s]} ${s}`);
     lines.push(`Visible cases: ${counts.passed} of ${visible.length} passed${problems.length > 0 ? ` (${problems.join(', ')})` : ''}`);

@@ -8,12 +8,12 @@ import type { CaseReport, GradeReport } from '../report.ts';
 import { oneLine } from './text.ts';
 
 /** Every status, in the order reporters list them. */
-export const STATUSES = ['passed', 'failed', 'error', 'timeout', 'memory'] as const satisfies readonly CaseStatus[];
+export const STATUSES = ['passed', 'failed', 'error', 'timeout', 'memory', 'output-limit'] as const satisfies readonly CaseStatus[];
 
 export type StatusCounts = Record<CaseStatus, number>;
 
 export function countStatuses(cases: readonly CaseReport[]): StatusCounts {
-  const counts: StatusCounts = { passed: 0, failed: 0, error: 0, timeout: 0, memory: 0 };
+  const counts: StatusCounts = { passed: 0, failed: 0, error: 0, timeout: 0, memory: 0, 'output-limit': 0 };
   for (const c of cases) counts[c.status] += 1;
   return counts;
 }
@@ -62,6 +62,7 @@ export const STATUS_LABELS: Record<CaseStatus, string> = {
   error: 'error (the agent crashed, threw or answered something malformed)',
   timeout: 'timeout (over the time limit)',
   memory: 'memory (over the memory limit)',
+  'output-limit': 'output-limit (wrote more than the grader keeps)',
 };
 
 /** One sentence on how the submissions were isolated (`network: true`: the network was cut off). */

@@ -19,7 +19,7 @@ import { MAX_SCORE, type GauntletResult, type OpponentResult } from './gauntlet.
 export const GAUNTLET_SUITE_NAME = 'cs540 gauntlet (seed 003)';
 export const GAUNTLET_CATEGORY = 'gauntlet';
 
-const STATUS_OF: Record<ForfeitReason, CaseStatus> = { crash: 'error', timeout: 'timeout', memory: 'memory', 'illegal-move': 'failed' };
+const STATUS_OF: Record<ForfeitReason, CaseStatus> = { crash: 'error', timeout: 'timeout', memory: 'memory', 'output-limit': 'output-limit', 'illegal-move': 'failed' };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const signed = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}`;

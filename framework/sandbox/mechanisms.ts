@@ -1,0 +1,173 @@
+/**
+ * What this machine offers to confine a submission, probed once per grader process, and the
+ * policy for what is missing: the full sandbox, or — only when the instructor asks for it — a
+ * weaker one that says what it no longer enforces. Nothing here ever runs a submission
+ * unconfined without being told to.
+ *
+ * The full sandbox (jail.ts builds its command line):
+ *  - bubblewrap: an allow-list file system (read-only system folders, the runtime the submission
+ *    needs, its own copy; a size-capped tmpfs as the only writable place), and new pid, ipc,
+ *    network, uts and cgroup namespaces; `--die-with-parent`, so the tree dies with the grader.
+ *  - an unprivileged user: as root, bwrap sets up the mounts and `setpriv` then drops to
+ *    SANDBOX_UID with no capabilities at all; as another user, bwrap's user namespace maps the
+ *    grader's own user (it cannot drop further) and the start message says so.
+ *  - cgroup v1 (resource-meter.ts): CPU time, peak memory, a memory limit and a process limit,
+ *    kept by the kernel; where no group can be made, the process tree is polled instead.
+ *  - prlimit: a cap on the size of any one file, no core dumps.
+ */
+import { accessSync, constants, mkdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { execa } from 'execa';
+import { UserError } from '../errors.ts';
+import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
+
+/** The user submissions run as when the grader is root: no name, no files, no groups. */
+export const SANDBOX_UID = 65534;
+
+export type SandboxMode = 'full' | 'weak';
+
+export interface Mechanisms {
+  /** bwrap, when it works here */
+  bwrap?: string;
+  /** the grader runs as root: bwrap mounts, then setpriv drops to SANDBOX_UID */
+  privileged: boolean;
+  setpriv?: string;
+  prlimit?: string;
+  /** cgroup v1 folders where a group can be made */
+  cgroups?: CgroupRoots;
+  /** why a mechanism is missing, one entry each */
+  missing: string[];
+}
+
+export function findExecutable(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+async function run(file: string, args: string[]): Promise<{ ok: true } | { ok: false; why: string }> {
+  const r = await execa(file, args, { reject: false, timeout: 15_000, extendEnv: false, env: {}, stdin: 'ignore' });
+  if (r.exitCode === 0) return { ok: true };
+  return { ok: false, why: String(r.stderr ?? '').trim().split('\n')[0] || `exit code ${r.exitCode ?? r.signal}` };
+}
+
+/** The cgroup v1 folders this process may make groups in (its own groups, where it can write). */
+function cgroupRoots(): { roots?: CgroupRoots; why?: string } {
+  let own: Map<string, string>;
+  try {
+    own = new Map();
+    for (const line of readFileSync('/proc/self/cgroup', 'utf8').split('\n')) {
+      const [, controllers, path] = line.split(':');
+      if (controllers === undefined || path === undefined) continue;
+      for (const c of controllers.split(',')) own.set(c, path);
+    }
+  } catch {
+    return { why: 'no /proc/self/cgroup' };
+  }
+  const folder = (controller: string) => {
+    const path = own.get(controller);
+    return path === undefined ? undefined : join('/sys/fs/cgroup', controller, path);
+  };
+  const memory = folder('memory');
+  const cpuacct = folder('cpuacct');
+  if (memory === undefined || cpuacct === undefined) {
+    return { why: own.has('') && own.size === 1 ? 'only cgroup v2 here (not supported yet)' : 'no cgroup v1 memory and cpuacct controllers' };
+  }
+  const pids = folder('pids');
+  const usable = (dir: string) => {
+    const probe = join(dir, `mancala-probe-${process.pid}`);
+    try {
+      mkdirSync(probe);
+      rmdirSync(probe);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!usable(memory) || !usable(cpuacct)) return { why: `cannot make a group in ${memory} (needs root, or a delegated cgroup)` };
+  return { roots: { memory, cpuacct, ...(pids !== undefined && usable(pids) ? { pids } : {}) } };
+}
+
+let cached: Promise<Mechanisms> | undefined;
+
+/** What works here (probed once per process). */
+export function mechanisms(): Promise<Mechanisms> {
+  cached ??= detect();
+  return cached;
+}
+
+async function detect(): Promise<Mechanisms> {
+  const missing: string[] = [];
+  const privileged = process.getuid?.() === 0;
+  let setpriv = findExecutable('setpriv');
+  if (setpriv !== undefined && !(await run(setpriv, ['--pdeathsig', 'KILL', '--', 'true'])).ok) setpriv = undefined;
+  const prlimit = findExecutable('prlimit');
+  if (prlimit === undefined) missing.push('prlimit not found: no cap on the size of a file');
+
+  let bwrap = findExecutable('bwrap');
+  if (bwrap === undefined) {
+    missing.push('bubblewrap (bwrap) not found');
+  } else {
+    const { probeArgs } = await import('./jail.ts');
+    const probe = await run(bwrap, probeArgs({ bwrap, privileged, setpriv, missing: [] }));
+    if (!probe.ok) {
+      missing.push(`bubblewrap does not work here (${probe.why})`);
+      bwrap = undefined;
+    }
+  }
+  if (bwrap !== undefined && privileged && setpriv === undefined) {
+    missing.push('setpriv not found: submissions would keep the uid of root');
+    bwrap = undefined;
+  }
+  const cg = cgroupRoots();
+  if (cg.roots === undefined) missing.push(`no cgroup (${cg.why}): CPU time and memory are polled from /proc every 20 ms`);
+  return { ...(bwrap ? { bwrap } : {}), privileged, ...(setpriv ? { setpriv } : {}), ...(prlimit ? { prlimit } : {}), ...(cg.roots ? { cgroups: cg.roots } : {}), missing };
+}
+
+/** A meter for one process tree: a cgroup where one can be made, else polling. */
+export function createMeter(m: Mechanisms, limits: MeterLimits): ResourceMeter {
+  if (m.cgroups !== undefined) {
+    try {
+      return new CgroupMeter(m.cgroups, limits);
+    } catch {
+      // a group could be made at start but not now (e.g. a limit on groups): poll instead
+    }
+  }
+  return new PollingMeter(limits);
+}
+
+/** One line for the start of a run: what confines the submissions here. */
+export function describeMechanisms(m: Mechanisms, mode: SandboxMode): string {
+  const parts: string[] = [];
+  if (m.bwrap !== undefined && mode === 'full') {
+    parts.push('bubblewrap (read-only system, a private size-capped tmpfs, no network, own pid/ipc/uts namespaces)');
+    parts.push(m.privileged ? `unprivileged user ${SANDBOX_UID}` : "the grader's own user (not root: it cannot drop to another)");
+  } else {
+    parts.push('WEAK: no bubblewrap (submissions can read the machine\'s files and reach the network; TypeScript agents still run under Node\'s permission model)');
+  }
+  parts.push(m.cgroups !== undefined ? 'cgroup v1 (CPU time, memory, processes)' : 'CPU time and memory polled from /proc');
+  return `sandbox: ${parts.join('; ')}${m.missing.length > 0 ? ` — missing: ${m.missing.join('; ')}` : ''}`;
+}
+
+/**
+ * The mechanisms for a run in `mode`, or a UserError when the full sandbox is asked for and this
+ * machine cannot give it: the instructor must install what is missing or choose `--weak-sandbox`.
+ */
+export async function sandboxFor(mode: SandboxMode): Promise<Mechanisms> {
+  const m = await mechanisms();
+  if (mode === 'full' && m.bwrap === undefined) {
+    throw new UserError(
+      `the sandbox cannot confine submissions here: ${m.missing.join('; ')}. ` +
+        'Install bubblewrap (Debian: apt-get install -y bubblewrap), or pass --weak-sandbox to run submissions without it (no file-system or network isolation)',
+    );
+  }
+  return m;
+}
