@@ -42,12 +42,12 @@ afterAll(async () => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
-async function submission(files: Record<string, string>, runtime: 'agent' | 'player', namespaces = true): Promise<{ session: SandboxSession; sub: PreparedSubmission }> {
+async function submission(files: Record<string, string>, runtime: 'agent' | 'player', sandbox: 'full' | 'weak' = 'full'): Promise<{ session: SandboxSession; sub: PreparedSubmission }> {
   const folder = mkdtempSync(join(tmpdir(), 'player-test-'));
   scratch.push(folder);
   for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text);
   const sub = await prepareSubmission(folder, ROLES);
-  const session = await SandboxSession.open(sub, { memoryMb: 128 }, { game: GAME, runtime, namespaces });
+  const session = await SandboxSession.open(sub, { memoryMb: 128 }, { game: GAME, runtime, sandbox });
   const s = { session, sub };
   opened.push(s);
   return s;
@@ -168,7 +168,7 @@ describe('a player session', () => {
   });
 
   it('runs nothing where the network cannot be cut off', async () => {
-    const { session } = await submission({ 'agent.js': FIRST_LEGAL_AGENT, 'heuristic.js': STORE_DIFFERENCE }, 'player', false);
+    const { session } = await submission({ 'agent.js': FIRST_LEGAL_AGENT, 'heuristic.js': STORE_DIFFERENCE }, 'player', 'weak');
     expect(session.isolation.network).toBe(false);
     expect(messageOf(await session.request(alphaBetaRequest('role:heuristic'), 5000))).toMatch(
       /^internal: the grading machine cannot cut a process off the network.*so the reference alpha-beta is not run with submitted code here/,

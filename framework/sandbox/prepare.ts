@@ -10,7 +10,7 @@
  * `missing` with a message; it never stops the other roles or the grader.
  */
 import { rmSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, realpath, rm, stat } from 'node:fs/promises';
+import { copyFile, lchown, mkdir, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { globby } from 'globby';
@@ -18,6 +18,7 @@ import { UserError } from '../errors.ts';
 import type { RoleSpec } from '../suites/types.ts';
 import { bundleModule, type BundleSite } from './bundle.ts';
 import { copySubmission } from './copy.ts';
+import { SANDBOX_UID } from './mechanisms.ts';
 
 export type PreparedRole =
   | {
@@ -99,6 +100,7 @@ export async function prepareSubmission(path: string, roles: Record<string, Role
         ? { file, source: singleFile ? path : join(path, found.relative), kind: spec.kind }
         : { missing: `role ${name}: ${found.relative} could not be bundled: ${built.message}` };
     }
+    await handToSandboxUser(dir);
     return { id: basename(resolve(path)), path, dir, roles: prepared, notes, dispose };
   } catch (e) {
     await dispose();
@@ -122,4 +124,14 @@ async function findRoleModule(name: string, spec: RoleSpec, copyRoot: string): P
     if (inside.length > 0) return { relative: inside[0]! };
   }
   return { missing: `no module found for role ${name} (looked for ${spec.files.join(', ')})` };
+}
+
+/**
+ * A root grader's jail runs the submission as SANDBOX_UID: the private folder becomes that user's
+ * (still mode 0700, so no other local user reads it; other jails never see it mounted).
+ */
+async function handToSandboxUser(dir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  await lchown(dir, SANDBOX_UID, SANDBOX_UID);
+  for (const entry of await readdir(dir, { recursive: true })) await lchown(join(dir, entry), SANDBOX_UID, SANDBOX_UID);
 }

@@ -1,6 +1,13 @@
 /**
  * One running child process of a submission, seen from the grader: started detached (its own
- * process group) with an empty environment, spoken to over stdin / fd 3, killed as a whole group.
+ * process group) with an empty environment, in the jail (jail.ts) and inside a resource meter
+ * (resource-meter.ts), spoken to over stdin / fd 3, killed as a whole tree.
+ *
+ * Time is the CPU time the meter counts for the whole tree while a request is out, never a clock
+ * of the child's: the parent polls it and stops the process when a request has used more than its
+ * CPU limit, with a wall-clock backstop for a process that waits instead of working. Memory is
+ * the meter's (the kernel's) too, and output is counted as it streams: over OUTPUT_LIMIT_BYTES the
+ * process is stopped.
  *
  * The parent keeps only bounded state about it, whatever the child does: the last few KB of its
  * stdout and stderr, at most one unfinished protocol line (MAX_MESSAGE_BYTES), the last report.
@@ -8,24 +15,48 @@
  */
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
+import type { ResourceMeter } from './resource-meter.ts';
 import { childMessageSchema, decodeLine, encodeMessage, LineSplitter, MAX_MESSAGE_BYTES, type ParentMessage, type ParsedChildMessage } from './protocol.ts';
 
 /** Bytes of stdout and of stderr kept (the end of each stream). */
 export const OUTPUT_TAIL_BYTES = 16 * 1024;
+/** stdout and stderr together, in the life of one process: past this it is stopped (`output-limit`). */
+export const OUTPUT_LIMIT_BYTES = 8 * 1024 * 1024;
+/** How often the CPU time of a request is read while it runs. */
+const CPU_POLL_MS = 10;
 
 type Reply = Extract<ParsedChildMessage, { type: 'loaded' | 'result' | 'failed' }>;
 export type Reported = { move: number; value?: number };
 
 export type CallOutcome =
   | { kind: 'reply'; message: Reply }
-  | { kind: 'timeout'; reported?: Reported }
-  | { kind: 'exit'; code: number | null; signal: string | null; outOfMemory: boolean; stderr: string; reported?: Reported }
+  /** `cpu`: it used more CPU time than allowed; `wall`: it used little, but did not answer in the backstop's time */
+  | { kind: 'timeout'; by: 'cpu' | 'wall'; reported?: Reported }
+  | { kind: 'exit'; code: number | null; signal: string | null; outOfMemory: boolean; peakMemoryBytes: number; stderr: string; reported?: Reported }
+  | { kind: 'output-limit'; bytes: number; reported?: Reported }
   | { kind: 'malformed'; problem: string; reported?: Reported };
+
+/** A call's outcome with what it cost, as the meter saw it. */
+export interface CallResult {
+  outcome: CallOutcome;
+  /** CPU time of the process tree while the request was out */
+  cpuMs: number;
+  wallMs: number;
+}
+
+export interface CallLimits {
+  /** CPU time the request may use */
+  cpuMs: number;
+  /** the wall-clock backstop: a request that waits rather than works ends here */
+  wallMs: number;
+}
 
 export interface Launch {
   file: string;
   args: string[];
   cwd: string;
+  /** measures (and caps the memory of) the process tree; the process owns it from start() on */
+  meter: ResourceMeter;
 }
 
 function spawnChild(launch: Launch) {
@@ -81,6 +112,8 @@ function toBuffer(chunk: unknown): Buffer {
 interface Pending {
   id: number;
   resolve: (o: CallOutcome) => void;
+  /** the meter's CPU reading when the request was sent */
+  cpuAtStart: number;
   reported?: Reported;
   onReport?: (r: Reported) => void;
 }
@@ -92,6 +125,8 @@ export class SandboxedProcess {
   readonly loaded = new Set<string>();
   private readonly sub: ReturnType<typeof spawnChild>;
   private readonly pid: number | undefined;
+  private readonly meter: ResourceMeter;
+  private overOutput = false;
   private pending: Pending | undefined;
   private whenReady: ((problem?: string) => void) | undefined;
   private sawOutOfMemory = false;
@@ -103,10 +138,18 @@ export class SandboxedProcess {
   private readonly closedPromise: Promise<void>;
 
   private constructor(launch: Launch) {
+    this.meter = launch.meter;
     this.sub = spawnChild(launch);
     this.pid = this.sub.pid;
-    this.sub.stdout?.on('data', (c: unknown) => this.stdout.push(toBuffer(c)));
-    this.sub.stderr?.on('data', (c: unknown) => this.onStderr(toBuffer(c)));
+    if (this.pid !== undefined) this.meter.attach(this.pid);
+    this.sub.stdout?.on('data', (c: unknown) => {
+      this.stdout.push(toBuffer(c));
+      this.countOutput();
+    });
+    this.sub.stderr?.on('data', (c: unknown) => {
+      this.onStderr(toBuffer(c));
+      this.countOutput();
+    });
     this.sub.stdin?.on('error', () => {}); // EPIPE once the child is gone: the close handler reports it
     const splitter = new LineSplitter(
       MAX_MESSAGE_BYTES,
@@ -151,37 +194,60 @@ export class SandboxedProcess {
   }
 
   /**
-   * Sends one request and waits for its final answer, at most `timeoutMs`; on a timeout or a
-   * malformed message the process is killed. `onReport` sees every ctx.report of the request.
+   * Sends one request and waits for its final answer: until it has used `limits.cpuMs` of CPU
+   * time, or `limits.wallMs` have passed; on a timeout, too much output or a malformed message
+   * the process is killed. `onReport` sees every ctx.report of the request.
    */
-  async call(message: ParentMessage & { id: number }, timeoutMs: number, onReport?: (r: Reported) => void): Promise<CallOutcome> {
-    if (!this.alive) return this.exitOutcome(undefined);
+  async call(message: ParentMessage & { id: number }, limits: CallLimits, onReport?: (r: Reported) => void): Promise<CallResult> {
+    const began = performance.now();
+    if (!this.alive) return { outcome: this.exitOutcome(undefined), cpuMs: 0, wallMs: 0 };
     if (this.pending !== undefined) throw new Error('internal: one request at a time per sandboxed process');
-    let timer: NodeJS.Timeout | undefined;
+    const cpuAtStart = this.meter.cpuMs();
+    let wallTimer: NodeJS.Timeout | undefined;
+    let cpuTimer: NodeJS.Timeout | undefined;
     const outcome = await new Promise<CallOutcome>((resolve) => {
-      this.pending = { id: message.id, resolve, onReport };
-      timer = setTimeout(() => resolve({ kind: 'timeout', reported: this.pending?.reported }), timeoutMs);
+      this.pending = { id: message.id, resolve, onReport, cpuAtStart };
+      wallTimer = setTimeout(() => resolve({ kind: 'timeout', by: 'wall', reported: this.pending?.reported }), limits.wallMs);
+      cpuTimer = setInterval(() => {
+        if (this.meter.cpuMs() - cpuAtStart > limits.cpuMs) resolve({ kind: 'timeout', by: 'cpu', reported: this.pending?.reported });
+      }, CPU_POLL_MS);
       this.sub.stdin?.write(encodeMessage(message));
     });
-    clearTimeout(timer);
+    clearTimeout(wallTimer);
+    clearInterval(cpuTimer);
     this.pending = undefined;
-    if (outcome.kind === 'timeout' || outcome.kind === 'malformed') await this.kill();
-    return outcome;
+    // Read before a kill releases the meter.
+    const cpuMs = Math.max(0, this.meter.cpuMs() - cpuAtStart);
+    const wallMs = performance.now() - began;
+    if (outcome.kind === 'timeout' || outcome.kind === 'malformed' || outcome.kind === 'output-limit') await this.kill();
+    return { outcome, cpuMs, wallMs };
   }
 
-  /** Kills the process group (SIGKILL) and waits until the process is gone. */
+  /** Kills the whole tree (SIGKILL), waits until the process is gone, and releases its meter. */
   async kill(): Promise<void> {
     this.killed = true;
     live.delete(this);
     if (!this.closed && this.pid !== undefined) {
       try {
-        // The negative pid names the group: prlimit/unshare and the Node process under it.
+        // The negative pid names the group: the jail's chain (bwrap dies with its parent, and the
+        // submission's tree with bwrap); the meter then takes whatever is left in its group.
         process.kill(-this.pid, 'SIGKILL');
       } catch {
         // already gone
       }
+      this.meter.killAll();
     }
     await this.closedPromise;
+    await this.meter.dispose();
+  }
+
+  /** Stops a process that writes more than the grader keeps: the request it serves is `output-limit`. */
+  private countOutput(): void {
+    const total = this.stdout.total + this.stderr.total;
+    if (total <= OUTPUT_LIMIT_BYTES || this.overOutput) return;
+    this.overOutput = true;
+    if (this.pending !== undefined) this.pending.resolve({ kind: 'output-limit', bytes: total, reported: this.pending.reported });
+    else void this.kill();
   }
 
   private onStderr(chunk: Buffer): void {
@@ -229,6 +295,8 @@ export class SandboxedProcess {
     live.delete(this);
     this.whenReady?.(this.exitDescription());
     if (this.pending !== undefined) this.pending.resolve(this.exitOutcome(this.pending.reported));
+    // Dead by itself: its group goes too (killed processes release it in kill()).
+    if (!this.killed) void this.meter.dispose();
   }
 
   private exitOutcome(reported: Reported | undefined): CallOutcome {
@@ -236,7 +304,9 @@ export class SandboxedProcess {
       kind: 'exit',
       code: this.exit?.code ?? null,
       signal: this.exit?.signal ?? null,
-      outOfMemory: this.sawOutOfMemory,
+      // V8's own message (heap limit), or the kernel's kill at the tree's memory limit.
+      outOfMemory: this.sawOutOfMemory || this.meter.overMemory(),
+      peakMemoryBytes: this.meter.peakMemoryBytes(),
       stderr: this.stderr.text(),
       ...(reported ? { reported } : {}),
     };

@@ -20,8 +20,8 @@ import { runAgent } from '../search/run-agent.ts';
 import basic from '../../agents/heuristics/basic.ts';
 import normalAgent from './zoo/normal/agent.ts';
 import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
-import { OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
-import { SandboxSession } from './session.ts';
+import { OUTPUT_LIMIT_BYTES, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
+import { hardLimitFor, SandboxSession } from './session.ts';
 
 const ZOO = join(dirname(fileURLToPath(import.meta.url)), 'zoo');
 
@@ -79,7 +79,7 @@ interface Hostile {
 const open: Hostile[] = [];
 
 /** A submission made of zoo/NAME plus the plain agent as normal/agent.js (and `extra` files). */
-async function hostile(name: string, extra: Record<string, string> = {}, links: Record<string, string> = {}, namespaces = true, loadTimeoutMs?: number): Promise<Hostile> {
+async function hostile(name: string, extra: Record<string, string> = {}, links: Record<string, string> = {}, sandbox: 'full' | 'weak' = 'full', loadTimeoutMs?: number): Promise<Hostile> {
   const folder = tempFolder(`zoo-${name}-`);
   cpSync(join(ZOO, name), folder, { recursive: true });
   mkdirSync(join(folder, 'normal'));
@@ -87,7 +87,7 @@ async function hostile(name: string, extra: Record<string, string> = {}, links: 
   for (const [file, text] of Object.entries(extra)) writeFileSync(join(folder, file), text);
   for (const [file, target] of Object.entries(links)) symlinkSync(target, join(folder, file));
   const sub = await prepareSubmission(folder, ROLES);
-  const session = await SandboxSession.open(sub, { memoryMb: MEMORY_MB }, { game: GAME, namespaces, loadTimeoutMs });
+  const session = await SandboxSession.open(sub, { memoryMb: MEMORY_MB }, { game: GAME, sandbox, loadTimeoutMs });
   const h = { folder, sub, session, before: { original: filesUnder(folder), copy: filesUnder(sub.dir) } };
   open.push(h);
   return h;
@@ -242,15 +242,26 @@ describe('the hostile-agent zoo', () => {
   it('an endless loop: timeout, with the move it reported last', async () => {
     const h = await hostile('infinite-loop');
     const a = await h.session.request(moveRequest('agent'), HARD_LIMIT_MS);
-    expectFailure(a, 'timeout', /no answer within 1500 ms.*last move it reported was 2/);
+    expectFailure(a, 'timeout', /no answer within 1500 ms of CPU time: the process was stopped; the last move it reported was 2/);
     expect(a.reported).toEqual({ move: 2, value: 5 });
     expect(a.ms).toBeGreaterThanOrEqual(HARD_LIMIT_MS - 5);
     await expectStillWorks(h);
   });
 
+  it('freezes every clock it can reach: the parent measures its CPU time anyway, over the 500 ms it was given', async () => {
+    const h = await hostile('freezes-clock');
+    const a = await h.session.request(moveRequest('agent', START, { timeLimitMs: 500 }), hardLimitFor(500));
+    expect(a.status, JSON.stringify(a)).toBe('ok');
+    if (a.status !== 'ok') return;
+    // Its clocks stood still; the cgroup's did not: the runner and the time check see more than 500 ms.
+    expect(a.observation.ms).toBeGreaterThan(600);
+    expect(a.ms).toBe(a.observation.ms);
+    await expectStillWorks(h);
+  });
+
   it('a promise that never settles: timeout', async () => {
     const h = await hostile('never-resolves');
-    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'timeout', /no answer within 1500 ms/);
+    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'timeout', /no answer within 1500 ms \(after \d+ ms of wall-clock time it had used only \d+ ms of CPU: it was waiting, not computing\)/);
     await expectStillWorks(h);
   });
 
@@ -297,8 +308,8 @@ describe('the hostile-agent zoo', () => {
   });
 
   it('an endless loop at import: timeout while loading, within the load limit', async () => {
-    const h = await hostile('loop-at-import', {}, {}, true, 1000);
-    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'timeout', /no answer within 1000 ms while loading role agent/);
+    const h = await hostile('loop-at-import', {}, {}, 'full', 1000);
+    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'timeout', /no answer within 1000 ms of CPU time while loading role agent/);
     await expectStillWorks(h);
   });
 
@@ -363,24 +374,26 @@ describe('the hostile-agent zoo', () => {
 
   it('kills its parent: the grader survives, the request is an error', async () => {
     const h = await hostile('kills-parent');
-    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'error', /killed by SIGKILL|process\.kill is not allowed/);
+    // Its parent is the jail's init, root's: the kernel refuses.
+    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'error', /kill EPERM/);
     expect(process.kill(process.pid, 0)).toBe(true);
     await expectStillWorks(h);
   });
 
   it('kills its process group (kill 0): the grader survives, the request is an error', async () => {
     const h = await hostile('kills-group');
-    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'error', /killed by SIGKILL|process\.kill is not allowed/);
+    // Its group is itself alone (a new session in the jail): it kills only itself.
+    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'error', /exited with code 137|killed by SIGKILL/);
     expect(process.kill(process.pid, 0)).toBe(true);
     await expectStillWorks(h);
   });
 
-  it('floods stdout: times out, and the grader keeps only a bounded tail', async () => {
+  it('floods stdout: output-limit past the cap, and the grader keeps only a bounded tail', async () => {
     const h = await hostile('floods-stdout');
     const rssBefore = process.memoryUsage().rss;
-    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'timeout', /no answer within/);
+    expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'output-limit', /wrote 8\.\d MB to stdout and stderr, more than the 8 MB allowed: the process was stopped/);
     const out = h.session.output();
-    expect(out.stdoutTotal).toBeGreaterThan(20 * 1024 * 1024); // it did flood
+    expect(out.stdoutTotal).toBeGreaterThan(OUTPUT_LIMIT_BYTES); // it did flood
     expect(out.stdout.length).toBeLessThanOrEqual(OUTPUT_TAIL_BYTES);
     expect(out.stdout).toContain('flood flood');
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150 * 1024 * 1024);
@@ -422,14 +435,14 @@ describe('the hostile-agent zoo', () => {
 
 describe('without namespaces (what a machine without unshare gets)', () => {
   it('says the network is not isolated', async () => {
-    const h = await hostile('first-legal', {}, {}, false);
+    const h = await hostile('first-legal', {}, {}, 'weak');
     expect(h.session.isolation).toMatchObject({ network: false, note: expect.stringMatching(/network/) });
     await expectStillWorks(h);
   });
 
   it('process.kill is disabled in the child, so neither the parent nor the group can be signalled', async () => {
     for (const name of ['kills-parent', 'kills-group']) {
-      const h = await hostile(name, {}, {}, false);
+      const h = await hostile(name, {}, {}, 'weak');
       expectFailure(await h.session.request(moveRequest('agent'), HARD_LIMIT_MS), 'error', /process\.kill is not allowed in the sandbox/);
       expect(process.kill(process.pid, 0)).toBe(true);
       await expectStillWorks(h);

@@ -3,17 +3,18 @@
  * requests (they are sequential), restarted lazily after it was killed or died.
  *
  * Threat model. The student's code is hostile until proven otherwise; it runs only in the child.
- *  - Isolated: the file system (it reads only its private copy and the runtime; it writes
- *    nothing), processes (no child processes, workers or addons; its own pid namespace and process
- *    group, so it cannot signal the grader), the network (its own network namespace, where
- *    `unshare` works; `isolation.network` says so), memory (heap limit and an address-space cap),
- *    time (a hard wall-clock deadline per request, then SIGKILL of the whole group), output (only
- *    a bounded tail of stdout/stderr is kept) and the environment (empty: no secrets).
- *  - Not isolated: CPU share (it competes with the grader for cores while it runs) and what it
- *    says about itself. Counts (nodes, evaluations) and the child-side ms are measured inside the
+ *  - Isolated, by the jail (jail.ts; mechanisms.ts says what this machine has): the file system
+ *    (it sees the read-only system, its private copy and the runtime, nothing else; Node's
+ *    permission model on top refuses every write, process, worker and addon), processes (its own
+ *    pid namespace, an unprivileged user: it cannot signal the grader or a neighbour), the network
+ *    (its own empty network namespace), memory (the tree's resident memory, capped and measured by
+ *    a cgroup; the heap limit a little below it so a heap bomb says so), time (the CPU time of the
+ *    tree while a request is out, read by the parent from the cgroup, with a wall-clock backstop;
+ *    nothing the child says about time is believed), output (counted as it streams, stopped past
+ *    a cap, only a bounded tail kept) and the environment (empty: no secrets).
+ *  - Not isolated: what it says about itself. Counts (nodes, evaluations) are measured inside the
  *    child by the provided instrumented Game, so a student can make them wrong only by not using
- *    that Game (or by tampering with the runtime in their own process and forging its messages).
- *    Graders cross-check the move itself, and expected answers never leave the parent.
+ *    that Game. Graders cross-check the move itself, and expected answers never leave the parent.
  *  - Every message from the child is validated (protocol.ts); anything malformed, an exit, a
  *    crash or a timeout becomes an Attempt with status error / memory / timeout: `request`
  *    never rejects because of anything the child does.
@@ -38,21 +39,42 @@
  * What remains is a narrow channel, not a copy: a few hundred characters of one error message a
  * case (and the games' moves), which is what a student's debugging needs.
  */
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import type { Attempt, ChildRequest, MoveAsker } from '../grading/types.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
-import { launcher, type Isolation, type Launcher } from './isolation.ts';
+import { jailCommand } from './jail.ts';
+import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
+import { isInside } from './paths.ts';
 import { COPY_FOLDER, type PreparedSubmission } from './prepare.ts';
 import type { ParentMessage } from './protocol.ts';
 import { childRuntime, type ChildRuntime, type RuntimeKind } from './runtime.ts';
-import { excerpt, SandboxedProcess, type CallOutcome, type Reported } from './sandboxed-process.ts';
+import { excerpt, OUTPUT_LIMIT_BYTES, SandboxedProcess, type CallResult, type Reported } from './sandboxed-process.ts';
+
+/** What isolates a session's process, as reports show it. */
+export interface Isolation {
+  /** true when the child has no network (its own network namespace) */
+  network: boolean;
+  /** why the isolation is weaker than intended, when it is */
+  note?: string;
+}
 
 export interface SessionLimits {
-  /** heap limit of the child (--max-old-space-size); the address-space cap follows from it */
+  /** the resident memory of the child's process tree (a cgroup limit); the heap limit sits a little below */
   memoryMb: number;
+}
+
+const MB = 1024 * 1024;
+/** What Node itself holds besides the heap (code, runtime, buffers): the heap limit leaves this much room. */
+const NODE_BASE_MB = 64;
+/** Threads and processes the child may have at once (Node runs about a dozen threads). */
+const MAX_PROCESSES = 64;
+
+/** The wall-clock backstop for a request allowed `cpuMs` of CPU: generous, since a loaded machine shares its cores. */
+export function wallBackstopFor(cpuMs: number): number {
+  return 3 * cpuMs + 2000;
 }
 
 export interface SessionOptions {
@@ -62,8 +84,8 @@ export interface SessionOptions {
   readyTimeoutMs?: number;
   /** how long importing a role's module may take (code that runs at import); not a case's time */
   loadTimeoutMs?: number;
-  /** false: run without the user/network/pid namespaces even where they work (default: use them) */
-  namespaces?: boolean;
+  /** `weak`: without bubblewrap (the instructor's explicit choice; mechanisms.ts). Default `full`. */
+  sandbox?: SandboxMode;
   /**
    * `agent` (default): the submission's roles. `player`: the reference alpha-beta with one of the
    * submission's heuristic roles (a move request names role `builtin:alphabeta` and heuristic
@@ -80,7 +102,7 @@ export const PLAYER_MESSAGE_CHARS = 400;
 export const READY_TIMEOUT_MS = 20_000;
 export const LOAD_TIMEOUT_MS = 10_000;
 
-/** The hard deadline for an agent given `timeLimitMs`: its own deadline plus a grace period to answer. */
+/** The CPU time an agent given `timeLimitMs` may use before it is stopped: its own deadline plus a grace period to answer. */
 export function hardLimitFor(timeLimitMs: number): number {
   return timeLimitMs + Math.min(2000, Math.max(250, timeLimitMs * 0.25));
 }
@@ -107,15 +129,24 @@ export class SandboxSession implements MoveAsker {
     private readonly limits: SessionLimits,
     private readonly options: SessionOptions,
     private readonly runtimeFiles: ChildRuntime,
-    private readonly launch: Launcher,
+    private readonly mechanisms: Mechanisms,
   ) {
-    this.isolation = launch.isolation;
+    const jailed = this.mode === 'full' && mechanisms.bwrap !== undefined;
+    const weaker = !jailed || mechanisms.missing.length > 0;
+    this.isolation = weaker ? { network: jailed, note: describeMechanisms(mechanisms, this.mode) } : { network: true };
   }
 
-  /** Opens a session and starts its process (so the start does not fall into the first case). */
+  private get mode(): SandboxMode {
+    return this.options.sandbox ?? 'full';
+  }
+
+  /**
+   * Opens a session and starts its process (so the start does not fall into the first case).
+   * Throws a UserError when the full sandbox is asked for and this machine cannot give it.
+   */
   static async open(sub: PreparedSubmission, limits: SessionLimits, options: SessionOptions = {}): Promise<SandboxSession> {
-    const [runtime, launch] = await Promise.all([childRuntime(options.runtime ?? 'agent'), launcher({ namespaces: options.namespaces })]);
-    const session = new SandboxSession(sub, limits, options, runtime, launch);
+    const [runtime, mechanisms] = await Promise.all([childRuntime(options.runtime ?? 'agent'), sandboxFor(options.sandbox ?? 'full')]);
+    const session = new SandboxSession(sub, limits, options, runtime, mechanisms);
     // A failure to start is reported by the first request, which tries again.
     if (session.refusal() === undefined) await session.process();
     return session;
@@ -174,21 +205,19 @@ export class SandboxSession implements MoveAsker {
 
     for (const need of needs) {
       if (proc.loaded.has(need.role)) continue;
-      const started = performance.now();
       const loadLimit = this.options.loadTimeoutMs ?? Math.max(LOAD_TIMEOUT_MS, hardLimitMs);
-      const outcome = await proc.call({ type: 'load', id: this.nextId++, role: need.role, kind: need.kind, file: need.file }, loadLimit);
-      if (outcome.kind === 'reply' && outcome.message.type === 'loaded') {
+      const result = await proc.call({ type: 'load', id: this.nextId++, role: need.role, kind: need.kind, file: need.file }, { cpuMs: loadLimit, wallMs: wallBackstopFor(loadLimit) });
+      if (result.outcome.kind === 'reply' && result.outcome.message.type === 'loaded') {
         proc.loaded.add(need.role);
         continue;
       }
       const during = `while loading role ${need.role} (the code that runs when its module is imported)`;
-      return this.settle(proc, this.attempt(outcome, performance.now() - started, loadLimit, during));
+      return this.settle(proc, this.attempt(result, loadLimit, during));
     }
 
     const message = { ...this.wireRequest(req), id: this.nextId++ };
-    const started = performance.now();
-    const outcome = await proc.call(message, hardLimitMs);
-    return this.settle(proc, this.attempt(outcome, performance.now() - started, hardLimitMs, ''));
+    const result = await proc.call(message, { cpuMs: hardLimitMs, wallMs: wallBackstopFor(hardLimitMs) });
+    return this.settle(proc, this.attempt(result, hardLimitMs, ''));
   }
 
   /** A process that ran out of memory is not trusted with the next request: it is replaced. */
@@ -209,11 +238,11 @@ export class SandboxSession implements MoveAsker {
 
   /** Why this session runs nothing at all, if it does not: a player session without network isolation. */
   private refusal(): string | undefined {
-    if (this.runtime !== 'player' || this.launch.isolation.network) return undefined;
+    if (this.runtime !== 'player' || this.isolation.network) return undefined;
     return (
       'internal: the grading machine cannot cut a process off the network' +
-      `${this.launch.isolation.note === undefined ? '' : ` (${this.launch.isolation.note})`}, ` +
-      'so the reference alpha-beta is not run with submitted code here; the instructor must grade heuristic playoffs where `unshare -rnp` works'
+      `${this.isolation.note === undefined ? '' : ` (${this.isolation.note})`}, ` +
+      'so the reference alpha-beta is not run with submitted code here; the instructor must grade heuristic playoffs with the full sandbox (bubblewrap)'
     );
   }
 
@@ -221,19 +250,35 @@ export class SandboxSession implements MoveAsker {
   private async process(): Promise<SandboxedProcess | { problem: string }> {
     if (this.proc?.alive) return this.proc;
     this.proc = undefined;
+    const jailed = this.mode === 'full' && this.mechanisms.bwrap !== undefined;
+    const readable = this.readablePaths();
     const nodeArgs = [
+      // Node's permission model inside the jail: defence in depth (no writes, processes, workers, addons).
       '--experimental-permission',
       // One flag per path: a comma-separated list is not honoured by Node 20.
-      ...this.readablePaths().map((path) => `--allow-fs-read=${path}`),
-      `--max-old-space-size=${this.limits.memoryMb}`,
+      ...readable.map((path) => `--allow-fs-read=${path}`),
+      `--max-old-space-size=${Math.max(16, this.limits.memoryMb - NODE_BASE_MB)}`,
       '--disable-warning=ExperimentalWarning',
       '--enable-source-maps',
       ...V8_FLAGS,
+      // Time is the tree's CPU time: with V8's background GC and compiler threads a search of
+      // 130 ms wall used 170 ms of CPU (measured); on one thread CPU time is the agent's own work.
+      '--single-threaded',
       this.runtimeFiles.file,
-      ...(this.launch.pidNamespace ? [] : ['--lock-kill']),
+      // Without a pid namespace of its own, the child could signal the grader by pid.
+      ...(jailed ? [] : ['--lock-kill']),
     ];
-    const { file, args } = this.launch.command(nodeArgs, this.limits.memoryMb);
-    const started = await SandboxedProcess.start({ file, args, cwd: join(this.sub.dir, COPY_FOLDER) }, this.options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    const meter = createMeter(this.mechanisms, { memoryBytes: this.limits.memoryMb * MB, maxProcesses: MAX_PROCESSES });
+    const command = jailCommand(this.mechanisms, this.mode, meter, {
+      argv: [process.execPath, ...nodeArgs],
+      cwd: join(this.sub.dir, COPY_FOLDER),
+      env: {},
+      readOnly: [...nodeInstallation(), ...readable],
+      // Nothing is written (the permission model refuses it); a small /tmp for runtimes that look for one.
+      writable: [{ path: '/tmp', sizeBytes: MB }],
+      fileSizeBytes: MB,
+    });
+    const started = await SandboxedProcess.start({ ...command, meter }, this.options.readyTimeoutMs ?? READY_TIMEOUT_MS);
     if ('problem' in started) return started;
     this.lastStartMs = started.ms;
     this.proc = started.process;
@@ -298,18 +343,20 @@ export class SandboxSession implements MoveAsker {
     };
   }
 
-  private attempt(outcome: CallOutcome, ms: number, limitMs: number, during: string): Attempt {
-    const attempt = this.describeOutcome(outcome, ms, limitMs, during);
+  private attempt(result: CallResult, limitMs: number, during: string): Attempt {
+    const attempt = this.describeOutcome(result, limitMs, during);
     if (this.runtime !== 'player' || attempt.status === 'ok' || attempt.message.length <= PLAYER_MESSAGE_CHARS) return attempt;
     return { ...attempt, message: `${attempt.message.slice(0, PLAYER_MESSAGE_CHARS - 1)}…` };
   }
 
-  private describeOutcome(outcome: CallOutcome, ms: number, limitMs: number, during: string): Attempt {
+  /** The attempt a call's outcome makes; `ms` is always the CPU time the parent measured. */
+  private describeOutcome({ outcome, cpuMs: ms, wallMs }: CallResult, limitMs: number, during: string): Attempt {
     const context = during === '' ? '' : ` ${during}`;
     switch (outcome.kind) {
       case 'reply': {
         const m = outcome.message;
-        if (m.type === 'result') return { status: 'ok', observation: m.observation, ms };
+        // The child's own idea of its time is not believed: the observation carries the parent's.
+        if (m.type === 'result') return { status: 'ok', observation: { ...m.observation, ms }, ms };
         if (m.type === 'failed') {
           return { status: m.status, message: this.tidy(m.message) + (m.status === 'memory' ? ` (memory limit ${this.limits.memoryMb} MB)` : ''), ms };
         }
@@ -318,12 +365,24 @@ export class SandboxSession implements MoveAsker {
       case 'timeout': {
         const reported = outcome.reported;
         const tail = reported === undefined ? '' : `; the last move it reported was ${reported.move}`;
-        return { status: 'timeout', message: `no answer within ${Math.round(limitMs)} ms${context}: the process was stopped${tail}`, ms, ...withReported(reported) };
+        const how =
+          outcome.by === 'cpu'
+            ? `of CPU time${context}`
+            : `${context} (after ${Math.round(wallMs)} ms of wall-clock time it had used only ${Math.round(ms)} ms of CPU: it was waiting, not computing)`;
+        return { status: 'timeout', message: `no answer within ${Math.round(limitMs)} ms ${how}: the process was stopped${tail}`.replace('ms  (', 'ms ('), ms, ...withReported(reported) };
       }
+      case 'output-limit':
+        return {
+          status: 'output-limit',
+          message: `wrote ${(outcome.bytes / MB).toFixed(1)} MB to stdout and stderr, more than the ${OUTPUT_LIMIT_BYTES / MB} MB allowed${context}: the process was stopped`,
+          ms,
+          ...withReported(outcome.reported),
+        };
       case 'exit': {
         const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.code}`;
         if (outcome.outOfMemory) {
-          return { status: 'memory', message: `out of memory${context}: the JavaScript heap reached its ${this.limits.memoryMb} MB limit and the process was stopped`, ms, ...withReported(outcome.reported) };
+          const peak = outcome.peakMemoryBytes > 0 ? ` (peak ${Math.round(outcome.peakMemoryBytes / MB)} MB)` : '';
+          return { status: 'memory', message: `out of memory${context}: the process went over its ${this.limits.memoryMb} MB memory limit${peak} and was stopped`, ms, ...withReported(outcome.reported) };
         }
         return { status: 'error', message: this.tidy(`the submission's process ${how}${context}${excerpt(outcome.stderr)}`), ms, ...withReported(outcome.reported) };
       }
@@ -350,4 +409,10 @@ export class SandboxSession implements MoveAsker {
 
 function withReported(reported: Reported | undefined): { reported?: Reported } {
   return reported === undefined ? {} : { reported };
+}
+
+/** The folder Node is installed in, when it is not under /usr (which the jail always shows). */
+function nodeInstallation(): string[] {
+  const prefix = dirname(dirname(realpathSync(process.execPath)));
+  return isInside('/usr', prefix) ? [] : [prefix];
 }
