@@ -22,7 +22,7 @@
  * its runtime's folder, and must not find the player runtime (the reference search) there.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
@@ -107,23 +107,29 @@ async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
     throw new Error(`the ${kind} sandbox runtime must not contain reference code beyond ${[...recipe.fromAgents].join(', ')}, but it bundles ${leaked.join(', ')}`);
   }
   const code = result.outputFiles[0]!.contents;
-  const dir = ownFolder(runtimeFolder(kind));
+  // The agent runtime holds given code only and is read by the jail's unprivileged user; the
+  // player runtime holds the reference search, and only the grader's own user may read it.
+  const shared = kind === 'agent';
+  const dir = ownFolder(runtimeFolder(kind), shared ? 0o755 : 0o700);
   const file = join(dir, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
     // Written aside and renamed: a grader starting at the same moment never reads half a file.
     const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, code, { mode: 0o600 });
+    writeFileSync(partial, code, { mode: shared ? 0o644 : 0o600 });
     renameSync(partial, file);
+  } else if (shared) {
+    chmodSync(file, 0o644); // written by an older grader that kept it private
   }
   return { kind, file, dir };
 }
 
 /** `path` as a real folder of ours that only we may write (not a link someone planted). */
-function ownFolder(path: string): string {
-  mkdirSync(path, { recursive: true, mode: 0o700 });
+function ownFolder(path: string, mode: number): string {
+  mkdirSync(path, { recursive: true, mode });
   const info = lstatSync(path);
   if (!info.isDirectory() || info.uid !== userInfo().uid || (info.mode & 0o022) !== 0) {
     throw new Error(`${path}: expected a folder of this user's that others cannot write (the sandbox runtime is kept there)`);
   }
+  if ((info.mode & 0o777) !== mode) chmodSync(path, mode);
   return path;
 }
