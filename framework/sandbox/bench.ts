@@ -1,6 +1,7 @@
 /**
  * What the sandbox costs: starting a submission's process, and the round trip of one request
- * beyond the agent's own time. Used by benchmarks and by the README's figures.
+ * beyond the agent's own time, in the full jail and in the weak mode (no bubblewrap) for
+ * comparison. Used by `mancala bench` and by the README's figures.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PROFILES } from '../games/mancala/profiles.ts';
 import type { GameSpec } from '../suites/types.ts';
+import type { SandboxMode } from './mechanisms.ts';
 import { prepareSubmission } from './prepare.ts';
 import { SandboxSession } from './session.ts';
 
@@ -22,38 +24,36 @@ const RANDOM_AGENT = `export default {
 `;
 
 export interface SandboxCosts {
-  /** ms per request beyond the agent's own time (round trip − ms measured in the child), median-free mean */
+  mode: SandboxMode;
+  /** wall-clock ms per request beyond the agent's own CPU time (round trip − CPU ms the parent measured), mean */
   msPerCase: number;
-  /** ms from spawning the process until its runtime was ready */
+  /** ms from spawning the process (jail, meter and all) until its runtime was ready */
   spawnMs: number;
   /** ms of the first request's module import (paid once per process) */
   loadMs: number;
 }
 
-/** Runs `n` requests of a random agent on one session (after one warm-up request). */
-export async function measureOverhead(n: number): Promise<SandboxCosts> {
+/** Runs `n` requests of a random agent on one session in `mode` (after one warm-up request). */
+export async function measureOverhead(n: number, mode: SandboxMode): Promise<SandboxCosts> {
   const folder = await mkdtemp(join(tmpdir(), 'mancala-sandbox-bench-'));
   await writeFile(join(folder, 'agent.js'), RANDOM_AGENT);
   const sub = await prepareSubmission(folder, { agent: { kind: 'agent', files: ['agent.js'], reference: 'random' } });
   const profile = PROFILES['kalah']!;
   const game: GameSpec = { kind: 'mancala', profile: 'kalah', rules: profile.rules, name: 'kalah(6,4)' };
   const board = { top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], topStore: 0, bottomStore: 0 };
-  const session = await SandboxSession.open(sub, { memoryMb: 256 }, { game });
+  const session = await SandboxSession.open(sub, { memoryMb: 256 }, { game, sandbox: mode });
   try {
     const spawnMs = session.lastStartMs ?? NaN;
-    const request = (seed: number) =>
-      session.request({ type: 'move', role: 'agent', game, board, player: 0, options: {}, heuristic: 'basic', timeLimitMs: 1000, seed, trace: false }, 5000);
-    const loadStart = performance.now();
-    const first = await request(0);
-    const loadMs = performance.now() - loadStart - first.ms;
-    if (first.status !== 'ok') throw new Error(`the benchmark agent failed: ${first.message}`);
-    let overhead = 0;
-    for (let k = 1; k <= n; k++) {
-      const a = await request(k);
+    const request = async (seed: number) => {
+      const began = performance.now();
+      const a = await session.request({ type: 'move', role: 'agent', game, board, player: 0, options: {}, heuristic: 'basic', timeLimitMs: 1000, seed, trace: false }, 5000);
       if (a.status !== 'ok') throw new Error(`the benchmark agent failed: ${a.message}`);
-      overhead += a.ms - a.observation.ms;
-    }
-    return { msPerCase: overhead / n, spawnMs, loadMs };
+      return performance.now() - began - a.ms;
+    };
+    const loadMs = await request(0);
+    let overhead = 0;
+    for (let k = 1; k <= n; k++) overhead += await request(k);
+    return { mode, msPerCase: overhead / n, spawnMs, loadMs };
   } finally {
     await session.close();
     await sub.dispose();

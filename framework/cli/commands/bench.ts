@@ -10,6 +10,7 @@ import type { DepthUnit } from '../../search/conventions.ts';
 import { setupGame } from '../game-setup.ts';
 import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '../options.ts';
 import { measureGrading, type GradingCosts } from '../../grading/bench.ts';
+import { measureOverhead, type SandboxCosts } from '../../sandbox/bench.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
@@ -74,6 +75,14 @@ function gradingLine(g: GradingCosts): string {
   );
 }
 
+/** Requests in the sandbox benchmark. */
+const SANDBOX_REQUESTS = 200;
+
+function sandboxLine(c: SandboxCosts): string {
+  const what = c.mode === 'full' ? 'full jail' : 'weak mode';
+  return `sandbox   TS agent, ${what.padEnd(9)}: start ${c.spawnMs.toFixed(0)} ms, first request ${c.loadMs.toFixed(1)} ms, then ${c.msPerCase.toFixed(2)} ms a request beyond the agent's CPU time`;
+}
+
 /** Games in the match benchmark: enough that starting the workers (jobs 2) is not all it measures. */
 const MATCH_GAMES = 200;
 
@@ -118,12 +127,19 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // Grading: one run (it includes the submission's start-up, which repeats would not show).
       const grading = await measureGrading(GRADING_CASES);
       if (!opts.json) io.out(gradingLine(grading) + '\n');
+      // The isolation's own cost: the same agent in the full jail and in the weak mode.
+      const sandbox: SandboxCosts[] = [];
+      for (const mode of ['full', 'weak'] as const) {
+        const costs = await measureOverhead(SANDBOX_REQUESTS, mode);
+        sandbox.push(costs);
+        if (!opts.json) io.out(sandboxLine(costs) + '\n');
+      }
       const matches: MatchSpeed[] = [];
       for (const jobs of [1, 2]) {
         const m = await gamesPerSecond({ games: MATCH_GAMES, jobs });
         matches.push(m);
         if (!opts.json) io.out(matchLine(m) + '\n');
       }
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, matches }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, sandbox, matches }) + '\n');
     });
 }
