@@ -149,7 +149,7 @@ describe('bundling', () => {
   });
 
   it('the child runtime holds no reference search', async () => {
-    const runtime = readFileSync((await childRuntime()).file, 'utf8');
+    const runtime = (await childRuntime()).code;
     expect(runtime).toContain('agents/heuristics/basic.ts');
     expect(runtime).not.toMatch(/agents\/(reference|alphabeta|minimax|ids|strong|greedy)/);
   });

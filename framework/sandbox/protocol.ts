@@ -7,11 +7,17 @@
  * non-finite numbers travel as the strings "Infinity", "-Infinity", "NaN" and the schemas turn them
  * back into numbers.
  *
- * Everything the child sends is untrusted: the student's code runs in that process and can write
- * to fd 3 itself. The parent therefore parses every line with the schemas below; a line that is
- * not valid JSON, is longer than MAX_MESSAGE_BYTES or does not match is the submission's error
- * (status `error`, the message says what was malformed), never a crash of the grader.
+ * The first line on stdin is the boot message (child/bootstrap.ts): the runtime's code and a fresh
+ * random token. The child's bootstrap reads it before any student code exists, and the runtime
+ * keeps the token in a closure: every line the runtime writes to fd 3 is `\n<token> <json>\n`.
+ * Student code in the child can write to fd 3 too, but cannot know the token, so the parent drops
+ * every line without it, silently (the case is judged on the runtime's real answer). The leading
+ * newline ends whatever unfinished junk the student left on fd 3, so it cannot swallow an answer.
+ *
+ * A line that carries the token comes from the runtime: the parent still parses it with the
+ * schemas below, and one that does not match is a bug of the runtime (`internal:`), never a crash.
  */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Observation } from '../grading/types.ts';
 
@@ -22,8 +28,9 @@ export const MAX_TRACE_EVENTS = 250_000;
 /** Longer error texts from the child are cut to this many characters. */
 export const MAX_TEXT_CHARS = 4000;
 
-// Captured when this module loads: in the child that is before any student code runs, so a
-// student who replaces JSON.stringify cannot change what the runtime sends.
+/** Characters of a channel token (hex): 128 random bits. */
+export const TOKEN_CHARS = 32;
+
 const stringify = JSON.stringify;
 const parseJson = JSON.parse;
 
@@ -162,13 +169,46 @@ export type ParsedChildMessage = z.output<typeof childMessageSchema>;
 const observationFits: (o: z.output<typeof observation>) => Observation = (o) => o;
 void observationFits;
 
+// ---- the boot message and the child's framing --------------------------------------------------------
+
+/** The first line the parent writes to a child's stdin (read by child/bootstrap.ts, not by the runtime). */
+export interface BootMessage {
+  type: 'boot';
+  /** what the child's lines on fd 3 must start with */
+  token: string;
+  /** the name the runtime's code is compiled under: stack traces show it instead of a file */
+  name: string;
+  /** the runtime, bundled as CommonJS (runtime.ts) */
+  code: string;
+}
+
+/** A fresh token for one child process. */
+export function newToken(): string {
+  return randomBytes(TOKEN_CHARS / 2).toString('hex');
+}
+
+export function encodeBoot(boot: BootMessage): string {
+  return stringify(boot) + '\n';
+}
+
+/**
+ * The JSON of a line from fd 3 when it carries `token`; undefined for a line without it (written
+ * by the student's code, or the empty line before each of the runtime's).
+ */
+export function tokenPayload(line: string, token: string): string | undefined {
+  return line.length > token.length && line.startsWith(token) && line[token.length] === ' ' ? line.slice(token.length + 1) : undefined;
+}
+
 // ---- encoding -------------------------------------------------------------------------------------
 
 function encodeNumbers(_key: string, value: unknown): unknown {
   return typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
 }
 
-/** One line of the protocol, newline included. */
+/**
+ * One line of the protocol, newline included: the parent's requests, and a child message's JSON in
+ * tests (the runtime encodes its own with captured built-ins, child/channel.ts).
+ */
 export function encodeMessage(message: ParentMessage | ChildMessage): string {
   return stringify(message, encodeNumbers) + '\n';
 }

@@ -1,28 +1,29 @@
 /**
- * The child runtimes (framework/sandbox/child/), each bundled by esbuild into one .mjs the first
- * time a session needs it in this process (about 0.1 s). The sandboxed child may read the bundle's
- * folder and nothing of the project, so everything a runtime uses is inside its bundle.
+ * The child runtimes (framework/sandbox/child/), bundled by esbuild the first time a session needs
+ * them in this process (about 0.1 s). The sandboxed child may read a runtime's folder and nothing
+ * of the project, so everything a runtime uses is inside its bundle.
  *
- * Two runtimes, because of what student code in the process can read:
+ * Two runtimes, because of what runs beside student code:
  *  - `agent` (child/main.ts): runs a submission's agent and heuristic roles. It must not contain
- *    the reference searches: a student's agent could read them out of the bundle (or its memory)
- *    and reuse or print them. The build checks that the only file it takes from agents/ is the
- *    basic heuristic (given code).
+ *    the reference searches: a student's agent could reuse or print them. The build checks that
+ *    the only file it takes from agents/ is the basic heuristic (given code).
  *  - `player` (child/player-main.ts): the reference alpha-beta (agents/alphabeta.ts and what it
  *    imports) playing with a submission's HEURISTIC role, for playoffs that grade a heuristic
- *    ("your heuristic under our alpha-beta", seed 001). Student code in that process can read the
- *    reference search, so the process is built to have nowhere to carry it: it cannot write or
- *    reach the network (the same sandbox as every child), it loads heuristic roles only (never
- *    the submission's agent, session.ts refuses), it starts only where the network is cut off,
- *    and what it says back is bounded (session.ts clips its messages). See session.ts.
+ *    ("your heuristic under our alpha-beta", seed 001). The heuristic must not read the search.
  *
- * Each bundle is stored under its content hash in a folder of the user's own in the temp dir
- * (mode 0700), so processes share it and nothing needs removing when a grader is killed. The two
- * runtimes live in DIFFERENT folders, neither a prefix of the other: an agent process may read
- * its runtime's folder, and must not find the player runtime (the reference search) there.
+ * Neither runtime's bundle is ever written to disk. What the child runs from disk is a small
+ * bootstrap (child/bootstrap.ts: node built-ins and the channel, no grader logic, nothing of
+ * agents/); the runtime, bundled as CommonJS, is held here in memory and sent to the child in the
+ * boot message (protocol.ts) with a fresh token, and the bootstrap compiles it from memory under a
+ * neutral name (`mancala-player-runtime`). So a readable folder holds nothing worth reading, and
+ * stack traces name no file and carry no source.
+ *
+ * Each bootstrap is stored under its content hash in a folder of the user's own in the temp dir
+ * (mode 0755: the jail's unprivileged user reads it), one folder per runtime, neither a prefix of
+ * the other. Their names are new with the bootstrap: the older folders held whole bundles.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
@@ -32,10 +33,14 @@ export type RuntimeKind = 'agent' | 'player';
 
 export interface ChildRuntime {
   kind: RuntimeKind;
-  /** the bundled entry point */
+  /** the bootstrap: the file the child runs */
   file: string;
-  /** its folder (the child may read it) */
+  /** the bootstrap's folder (the child may read it; nothing else of the runtime is on disk) */
   dir: string;
+  /** what the runtime's code is compiled as in the child: the file name its stack frames show */
+  name: string;
+  /** the runtime, bundled as CommonJS, sent in the boot message */
+  code: string;
 }
 
 interface RuntimeRecipe {
@@ -49,13 +54,13 @@ interface RuntimeRecipe {
 const RECIPES: Record<RuntimeKind, RuntimeRecipe> = {
   agent: {
     entry: 'main.ts',
-    folder: 'mancala-sandbox-runtime',
+    folder: 'mancala-sandbox-boot-agent',
     // Given code only, never a reference solution.
     fromAgents: new Set(['agents/heuristics/basic.ts']),
   },
   player: {
     entry: 'player-main.ts',
-    folder: 'mancala-player-runtime',
+    folder: 'mancala-sandbox-boot-player',
     // The reference alpha-beta and what it imports; not the other searches, not `advanced`.
     fromAgents: new Set([
       'agents/heuristics/basic.ts',
@@ -82,17 +87,37 @@ export function childRuntime(kind: RuntimeKind = 'agent'): Promise<ChildRuntime>
   return runtime;
 }
 
-/** The folder a runtime is kept in (the agent process may read the agent one only). */
+/** The folder a runtime's bootstrap is kept in. */
 export function runtimeFolder(kind: RuntimeKind): string {
   return join(tmpdir(), `${RECIPES[kind].folder}-${userInfo().uid}`);
 }
 
 async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
   const recipe = RECIPES[kind];
+  // CommonJS: the bootstrap compiles it as a function body (vm.Script), which cannot hold imports.
+  const runtime = await bundle(recipe.entry, 'cjs', recipe.fromAgents, `the ${kind} sandbox runtime`);
+  const bootstrap = await bundle('bootstrap.ts', 'esm', new Set(), 'the sandbox bootstrap');
+  const dir = ownFolder(runtimeFolder(kind), 0o755);
+  const file = join(dir, `boot-${createHash('sha256').update(bootstrap).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    // Written aside and renamed: a grader starting at the same moment never reads half a file.
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, bootstrap, { mode: 0o644 });
+    renameSync(partial, file);
+  }
+  const built = { kind, file, dir, name: `mancala-${kind}-runtime`, code: runtime };
+  return built;
+}
+
+/**
+ * One entry point of child/ bundled for Node, as text. Throws if it takes a file of agents/ that
+ * `fromAgents` does not list; `what` names the bundle in that message.
+ */
+async function bundle(entry: string, format: 'cjs' | 'esm', fromAgents: ReadonlySet<string>, what: string): Promise<string> {
   const result = await build({
-    entryPoints: [join(FRAMEWORK_DIR, 'sandbox', 'child', recipe.entry)],
+    entryPoints: [join(FRAMEWORK_DIR, 'sandbox', 'child', entry)],
     bundle: true,
-    format: 'esm',
+    format,
     platform: 'node',
     target: 'node20',
     metafile: true,
@@ -102,25 +127,12 @@ async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
   });
   const leaked = Object.keys(result.metafile.inputs)
     .map((input) => relative(PROJECT_ROOT, join(PROJECT_ROOT, input)))
-    .filter((input) => input.startsWith('agents/') && !recipe.fromAgents.has(input));
+    .filter((input) => input.startsWith('agents/') && !fromAgents.has(input));
   if (leaked.length > 0) {
-    throw new Error(`the ${kind} sandbox runtime must not contain reference code beyond ${[...recipe.fromAgents].join(', ')}, but it bundles ${leaked.join(', ')}`);
+    const allowed = fromAgents.size === 0 ? 'nothing of agents/' : `no reference code beyond ${[...fromAgents].join(', ')}`;
+    throw new Error(`${what} must contain ${allowed}, but it bundles ${leaked.join(', ')}`);
   }
-  const code = result.outputFiles[0]!.contents;
-  // The agent runtime holds given code only and is read by the jail's unprivileged user; the
-  // player runtime holds the reference search, and only the grader's own user may read it.
-  const shared = kind === 'agent';
-  const dir = ownFolder(runtimeFolder(kind), shared ? 0o755 : 0o700);
-  const file = join(dir, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    // Written aside and renamed: a grader starting at the same moment never reads half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, code, { mode: shared ? 0o644 : 0o600 });
-    renameSync(partial, file);
-  } else if (shared) {
-    chmodSync(file, 0o644); // written by an older grader that kept it private
-  }
-  return { kind, file, dir };
+  return result.outputFiles[0]!.text;
 }
 
 /** `path` as a real folder of ours that only we may write (not a link someone planted). */

@@ -16,7 +16,8 @@
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import type { ResourceMeter } from './resource-meter.ts';
-import { childMessageSchema, decodeLine, encodeMessage, LineSplitter, MAX_MESSAGE_BYTES, type ParentMessage, type ParsedChildMessage } from './protocol.ts';
+import { childMessageSchema, decodeLine, encodeBoot, encodeMessage, LineSplitter, MAX_MESSAGE_BYTES, newToken, tokenPayload, type ParentMessage, type ParsedChildMessage } from './protocol.ts';
+import type { ChildRuntime } from './runtime.ts';
 
 /** Bytes of stdout and of stderr kept (the end of each stream). */
 export const OUTPUT_TAIL_BYTES = 16 * 1024;
@@ -57,6 +58,8 @@ export interface Launch {
   cwd: string;
   /** measures (and caps the memory of) the process tree; the process owns it from start() on */
   meter: ResourceMeter;
+  /** the runtime the bootstrap receives first on stdin (its code never touches the child's disk) */
+  runtime: Pick<ChildRuntime, 'name' | 'code'>;
 }
 
 function spawnChild(launch: Launch) {
@@ -136,6 +139,8 @@ export class SandboxedProcess {
   private killed = false;
   private exit: { code: number | null; signal: string | null } | undefined;
   private readonly closedPromise: Promise<void>;
+  /** the runtime's lines on fd 3 start with it (protocol.ts); a line without it is the student's and is dropped */
+  private readonly token = newToken();
 
   private constructor(launch: Launch) {
     this.meter = launch.meter;
@@ -154,11 +159,13 @@ export class SandboxedProcess {
     const splitter = new LineSplitter(
       MAX_MESSAGE_BYTES,
       (line) => this.onLine(line),
-      () => this.onMalformed(`a message longer than ${MAX_MESSAGE_BYTES / (1024 * 1024)} MB`),
+      () => this.onMalformed(`more than ${MAX_MESSAGE_BYTES / (1024 * 1024)} MB arrived on it without a line break`),
     );
     const channel = this.sub.stdio[3] as NodeJS.ReadableStream | undefined;
     channel?.on('data', (c: unknown) => splitter.push(toBuffer(c)));
     channel?.on('error', () => {});
+    // First on stdin, before any request: the runtime's code and the token (runtime.ts, child/bootstrap.ts).
+    this.sub.stdin?.write(encodeBoot({ type: 'boot', token: this.token, name: launch.runtime.name, code: launch.runtime.code }));
     this.closedPromise = this.sub.then(
       (result) => this.onClose(result.exitCode ?? null, result.signal ?? null),
       () => this.onClose(null, null),
@@ -260,8 +267,13 @@ export class SandboxedProcess {
   }
 
   private onLine(line: string): void {
-    const decoded = decodeLine(line, childMessageSchema);
-    if (!decoded.ok) return this.onMalformed(decoded.problem);
+    // Without the token the line is the student's own (or the empty line before each of the
+    // runtime's): dropped without a word, so forging teaches nothing and changes nothing.
+    const payload = tokenPayload(line, this.token);
+    if (payload === undefined) return;
+    const decoded = decodeLine(payload, childMessageSchema);
+    // The token proves the runtime wrote it: a line that does not decode is a bug of the runtime.
+    if (!decoded.ok) return this.onMalformed(`a message of the sandbox runtime did not decode (a grader bug: ${decoded.problem})`);
     const m = decoded.message;
     if (m.type === 'ready') {
       this.whenReady?.();
@@ -282,7 +294,7 @@ export class SandboxedProcess {
     if (this.pending !== undefined) {
       this.pending.resolve({ kind: 'malformed', problem, reported: this.pending.reported });
     } else if (this.whenReady !== undefined) {
-      this.whenReady(`the sandbox runtime sent a malformed message: ${problem}`);
+      this.whenReady(`the sandbox's message channel broke: ${problem}`);
     } else {
       // Between requests, nobody to blame: the process is out of step, so it goes.
       void this.kill();

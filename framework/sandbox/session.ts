@@ -15,29 +15,25 @@
  *  - Not isolated: what it says about itself. Counts (nodes, evaluations) are measured inside the
  *    child by the provided instrumented Game, so a student can make them wrong only by not using
  *    that Game. Graders cross-check the move itself, and expected answers never leave the parent.
- *  - Every message from the child is validated (protocol.ts); anything malformed, an exit, a
- *    crash or a timeout becomes an Attempt with status error / memory / timeout: `request`
+ *  - Only the runtime can answer: every line it writes on fd 3 carries a token sent to it before
+ *    any student code ran (protocol.ts); lines without it are dropped unread, so a forged answer
+ *    changes nothing and the report says nothing about the protocol. An exit, a crash or a
+ *    timeout becomes an Attempt with status error / memory / timeout / output-limit: `request`
  *    never rejects because of anything the child does.
  *
  * Two runtimes (runtime.ts). A session of the `agent` runtime (the default) runs the submission's
- * own roles; its bundle holds no reference search. A session of the `player` runtime runs the
+ * own roles; its code holds no reference search. A session of the `player` runtime runs the
  * reference alpha-beta (`builtin:alphabeta`) with one of the submission's HEURISTIC roles: the
- * playoff that grades a heuristic ("your heuristic under our alpha-beta"). Student code in a
- * player process can read the reference search, so that process must have nowhere to take it:
+ * playoff that grades a heuristic ("your heuristic under our alpha-beta"). The reference search
+ * is kept out of the heuristic's reach:
+ *  - its code is never on a disk the child can see: the child runs a small bootstrap, which
+ *    receives the runtime on stdin and compiles it from memory under a neutral name, in strict
+ *    mode (no stack frame or `.caller` reaches its functions; heap snapshots are disabled);
  *  - it loads heuristic roles only: a request naming an agent role (or a heuristic that is an
  *    agent role's module) is refused here, before anything is imported, and by the runtime too;
- *    no agent of the submission ever runs beside the reference search;
- *  - it cannot write a file or reach the network (the same sandbox as every child), and it runs
- *    only where the network namespace works: without one, every request is refused; it reads only
- *    the submission's copy, its heuristic roles' bundles (not the agent's) and the player runtime;
- *  - it runs in its own process, pid and network namespace: the submission's agent process cannot
- *    signal it, share a socket with it, or read the player runtime's folder (runtime.ts);
- *  - what it says is bounded: a failure's message is cut to PLAYER_MESSAGE_CHARS (its code could
- *    otherwise print the search into an error message that a report shows; its stderr reaches a
- *    report only inside such a message), and the playoff grader reports one forfeit reason a
- *    playoff.
- * What remains is a narrow channel, not a copy: a few hundred characters of one error message a
- * case (and the games' moves), which is what a student's debugging needs.
+ *  - it runs only in the full jail (no network, no writes): without it, every request is refused;
+ *  - what it says is bounded: a failure's message is cut to PLAYER_MESSAGE_CHARS, and the playoff
+ *    grader reports one forfeit reason a playoff.
  */
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -278,7 +274,7 @@ export class SandboxSession implements MoveAsker {
       writable: [{ path: '/tmp', sizeBytes: MB }],
       fileSizeBytes: MB,
     });
-    const started = await SandboxedProcess.start({ ...command, meter }, this.options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+    const started = await SandboxedProcess.start({ ...command, meter, runtime: this.runtimeFiles }, this.options.readyTimeoutMs ?? READY_TIMEOUT_MS);
     if ('problem' in started) return started;
     this.lastStartMs = started.ms;
     this.proc = started.process;
@@ -387,7 +383,8 @@ export class SandboxSession implements MoveAsker {
         return { status: 'error', message: this.tidy(`the submission's process ${how}${context}${excerpt(outcome.stderr)}`), ms, ...withReported(outcome.reported) };
       }
       case 'malformed':
-        return { status: 'error', message: this.tidy(`the submission's process sent a malformed message${context}: ${outcome.problem}`), ms, ...withReported(outcome.reported) };
+        // Neutral on purpose: the problem never quotes what arrived nor lists the protocol's messages.
+        return { status: 'error', message: this.tidy(`the sandbox's message channel broke${context}: ${outcome.problem}`), ms, ...withReported(outcome.reported) };
     }
   }
 

@@ -1,9 +1,10 @@
 /**
- * The agent runtime: the entry point of a submission's sandboxed process (bundled into one .mjs
- * by framework/sandbox/runtime.ts, started by framework/sandbox/session.ts). It runs the
- * submission's own roles, agents and heuristics, and holds no reference search: nothing it
- * imports may come from agents/ but the basic heuristic (runtime.ts checks the bundle).
+ * The agent runtime: runs the submission's own roles, agents and heuristics (bundled by
+ * framework/sandbox/runtime.ts, compiled from memory by child/bootstrap.ts in the submission's
+ * sandboxed process). It holds no reference search: nothing it imports may come from agents/ but
+ * the basic heuristic (runtime.ts checks the bundle).
  */
+import type { StartRuntime } from './channel.ts';
 import { serveRequests } from './serve.ts';
 
-serveRequests({ runtime: 'agent', builtinAgents: {}, loadableKinds: ['agent', 'heuristic'] });
+export const start: StartRuntime = (host) => serveRequests({ runtime: 'agent', builtinAgents: {}, loadableKinds: ['agent', 'heuristic'] }, host);

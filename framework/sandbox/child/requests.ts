@@ -5,14 +5,14 @@
  * The game and the state are built here from the request, and the agent runs through the same
  * `runAgent` as in the grader's own process, so nodes and evaluations are counted the same way.
  * This file is bundled into both child runtimes, so it must not import the reference searches
- * (agents/reference, agents/alphabeta.ts, …): the agent runtime file is readable by student code.
+ * (agents/reference, agents/alphabeta.ts, …): the agent runtime runs next to student agents.
  * The player runtime hands its reference alpha-beta in through RuntimeConfig.builtinAgents.
  */
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
-import { agentSchema, type Agent, type AgentContext, type AgentOptions } from '../../contracts/agent.ts';
+import type { Agent, AgentContext, AgentOptions } from '../../contracts/agent.ts';
 import type { Game, Player } from '../../contracts/game.ts';
-import { heuristicSchema, type Heuristic } from '../../contracts/heuristic.ts';
+import type { Heuristic } from '../../contracts/heuristic.ts';
 import { MancalaGame } from '../../games/mancala/engine.ts';
 import { boardToState } from '../../games/mancala/board-io/board.ts';
 import { TicTacToeGame } from '../../games/tictactoe/game.ts';
@@ -52,14 +52,15 @@ export class SubmissionFailure extends Error {
 /** Loaded role modules by role name: the module's own default export, checked. */
 const roles = new Map<string, { kind: 'agent' | 'heuristic'; module: Agent | Heuristic }>();
 
-export async function load(req: LoadRequest, config: RuntimeConfig): Promise<void> {
+/** `importModule`: the bootstrap's import() (the runtime is compiled from memory and has none of its own). */
+export async function load(req: LoadRequest, config: RuntimeConfig, importModule: (url: string) => Promise<Record<string, unknown>>): Promise<void> {
   // The parent never asks this; refusing here too keeps the rule in the process it protects.
   if (!config.loadableKinds.includes(req.kind)) throw new Error(`internal: the ${config.runtime} runtime does not load ${req.kind} roles (role ${req.role})`);
   const existing = roles.get(req.role);
   if (existing !== undefined && existing.kind === req.kind) return;
   let namespace: Record<string, unknown>;
   try {
-    namespace = (await import(pathToFileURL(req.file).href)) as Record<string, unknown>;
+    namespace = await importModule(pathToFileURL(req.file).href);
   } catch (e) {
     throw failure(e, `role ${req.role}: importing the module failed: `);
   }
@@ -67,15 +68,36 @@ export async function load(req: LoadRequest, config: RuntimeConfig): Promise<voi
   if (!('default' in namespace) || namespace.default === undefined) {
     throw new SubmissionFailure(`role ${req.role}: no default export: expected \`export default ${shape}\``);
   }
-  const schema = req.kind === 'agent' ? agentSchema : heuristicSchema;
-  const parsed = schema.safeParse(namespace.default);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    if (issue.path.length === 0) throw new SubmissionFailure(`role ${req.role}: default export: expected an object ${shape}`);
-    throw new SubmissionFailure(`role ${req.role}: default export field "${issue.path.join('.')}": ${issue.message}`);
-  }
-  // The module's own object, not zod's copy: methods keep their `this`.
+  const problem = shapeProblem(namespace.default, req.kind);
+  if (problem !== undefined) throw new SubmissionFailure(`role ${req.role}: default export${problem}`);
+  // The module's own object: methods keep their `this`.
   roles.set(req.role, { kind: req.kind, module: namespace.default as Agent | Heuristic });
+}
+
+/**
+ * What is wrong with a role module's default export, worded as contracts/agent.ts and
+ * contracts/heuristic.ts word it (` field "name": expected a string`), or undefined. Written out
+ * rather than parsed with those zod schemas: zod compiles its parsers with String.prototype
+ * methods the module, just imported, may have replaced.
+ */
+function shapeProblem(value: unknown, kind: 'agent' | 'heuristic'): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return `: expected an object ${kind === 'agent' ? '{ name, chooseMove }' : '{ name, evaluate }'}`;
+  }
+  const fields = value as Record<string, unknown>;
+  if (typeof fields.name !== 'string') return ' field "name": expected a string';
+  if (fields.name.length === 0) return ' field "name": expected a non-empty string';
+  if (kind === 'agent') {
+    if (fields.description !== undefined && typeof fields.description !== 'string') return ' field "description": expected a string';
+    if (typeof fields.chooseMove !== 'function') return ' field "chooseMove": expected a function (ctx) => { move, value }';
+    return undefined;
+  }
+  if (fields.games !== undefined) {
+    if (!Array.isArray(fields.games)) return ' field "games": expected a list of game names';
+    for (let k = 0; k < fields.games.length; k++) if (typeof fields.games[k] !== 'string') return ` field "games.${k}": expected a string`;
+  }
+  if (typeof fields.evaluate !== 'function') return ' field "evaluate": expected a function (state, player, game) => number';
+  return undefined;
 }
 
 function loaded<K extends 'agent' | 'heuristic'>(role: string, kind: K): K extends 'agent' ? Agent : Heuristic {
@@ -239,12 +261,25 @@ export function describeThrown(e: unknown): string {
     } else if (typeof err.code === 'string') {
       head += ` (${err.code})`;
     }
-    const frame = typeof err.stack === 'string' ? err.stack.split('\n').find((l) => l.includes('/submission/')) : undefined;
-    const where = frame === undefined ? '' : ` (at ${/\(?((?:file:\/\/)?\/[^()]*\/submission\/[^()]*?)\)?$/.exec(frame.trim())?.[1] ?? frame.trim()})`;
-    return head + where;
+    const place = typeof err.stack === 'string' ? submissionPlace(err.stack) : undefined;
+    return place === undefined ? head : `${head} (at ${place})`;
   } catch {
     return 'threw an Error whose message could not be read';
   }
+}
+
+/**
+ * The first place in the submission's code a stack names: `/…/submission/file.js:3:11`. Only the
+ * stack's frames are searched (lines `    at …`), never the "Name: message" lines above them: a
+ * message that names a submission path (ENOENT, or any text with "/submission/" in it) would
+ * otherwise be taken for the place and repeat the message in the "(at …)".
+ */
+function submissionPlace(stack: string): string | undefined {
+  for (const line of stack.split('\n')) {
+    const frame = /^\s+at (?:.*? \()?((?:file:\/\/)?\/[^()]*\/submission\/[^()]*?:\d+:\d+)\)?$/.exec(line);
+    if (frame !== null) return frame[1];
+  }
+  return undefined;
 }
 
 /** What each refused permission (Node's names) means for a submission. */

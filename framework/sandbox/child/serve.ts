@@ -1,54 +1,49 @@
 /**
  * The request loop both child runtimes share (main.ts: the agent runtime; player-main.ts: the
  * reference alpha-beta with a submission's heuristic). Bundled by framework/sandbox/runtime.ts,
- * started by framework/sandbox/session.ts.
+ * compiled and started by child/bootstrap.ts, which hands each request line to the function
+ * serveRequests returns.
  *
- * Requests arrive as JSON lines on stdin; answers leave as JSON lines on fd 3, written
- * synchronously, so a report sent just before an endless loop still reaches the parent. The
- * function that writes them is captured when this module loads, before any student module is
- * imported, so a student who replaces fs.writeSync or JSON.stringify cannot change what the
- * runtime sends (they can still write their own lines to fd 3: the parent validates everything
- * and treats anything malformed as the submission's error).
+ * Answers leave on fd 3 with the token of the boot message (child/channel.ts), written
+ * synchronously, so a report sent just before an endless loop still reaches the parent. The token
+ * lives only in this closure: student code can write to fd 3, but the parent drops its lines.
+ *
+ * Requests come from the parent, so they are not validated again here (no zod on this side: its
+ * internals use globals student code can replace); they are parsed with the captured JSON.parse.
+ * A request id the runtime has seen before is ignored: only a replay could bring it.
  *
  * Argument `--lock-kill`: the parent could not give this process its own pid namespace, so
  * process.kill is disabled here (it could otherwise reach the grader by pid).
  */
-import { writeSync } from 'node:fs';
-import { decodeLine, encodeMessage, LineSplitter, parentMessageSchema, MAX_TEXT_CHARS, type ChildMessage } from '../protocol.ts';
+import { MAX_TEXT_CHARS, type ChildMessage, type parentMessageSchema } from '../protocol.ts';
+import type { z } from 'zod';
+import { encodeJson, tokenWriter, type RuntimeHost } from './channel.ts';
+import { isSafeInteger, logError, nextTurn, parseJson, PromiseCtor, stringSlice } from './intrinsics.ts';
 import { evaluate, failure, load, move, type RuntimeConfig } from './requests.ts';
 
-const OUT_FD = 3;
-const write = writeSync;
-const toBytes = Buffer.from.bind(Buffer);
-
-function send(message: ChildMessage): void {
-  const bytes = toBytes(encodeMessage(message));
-  let offset = 0;
-  while (offset < bytes.length) {
-    try {
-      offset += write(OUT_FD, bytes, offset, bytes.length - offset);
-    } catch (e) {
-      // The parent reads continuously; a full pipe only means: try again.
-      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
-    }
-  }
-}
+type Request = z.output<typeof parentMessageSchema>;
 
 function clip(s: string): string {
-  return s.length > MAX_TEXT_CHARS ? s.slice(0, MAX_TEXT_CHARS - 1) + '…' : s;
+  return s.length > MAX_TEXT_CHARS ? stringSlice(s, 0, MAX_TEXT_CHARS - 1) + '…' : s;
 }
 
-function requestIdOf(line: string): number | undefined {
-  try {
-    const id = (JSON.parse(line) as { id?: unknown }).id;
-    return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
-  } catch {
-    return undefined;
+/** Serves the parent's requests, one at a time, in order; returns the handler for each request line. */
+export function serveRequests(config: RuntimeConfig, host: RuntimeHost): (line: string) => void {
+  const write = tokenWriter(host.token);
+
+  /** Sends a message; one that cannot be encoded (a cyclic trace event, a throwing getter) fails its request instead. */
+  function send(message: ChildMessage): void {
+    let json: string;
+    try {
+      json = encodeJson(message);
+    } catch (e) {
+      if (!('id' in message)) throw e;
+      const f = failure(e, 'the answer could not be sent: ');
+      json = encodeJson({ type: 'failed', id: message.id, status: 'error', message: clip(f.message) } satisfies ChildMessage);
+    }
+    write(json);
   }
-}
 
-/** Serves the parent's requests, one at a time, in order, until stdin ends. */
-export function serveRequests(config: RuntimeConfig): void {
   // Node writes to a stdout/stderr pipe asynchronously: an agent printing in a tight loop would
   // queue everything in its own heap and die of it. Blocking writes make it wait for the parent,
   // which keeps only a bounded tail, so a flood costs time (a timeout), not memory.
@@ -70,7 +65,7 @@ export function serveRequests(config: RuntimeConfig): void {
 
   function reportStray(e: unknown): void {
     if (current === undefined) return; // between requests: nobody to tell; the next request runs normally
-    const f = failure(e, 'uncaught error in the submission\'s code: ');
+    const f = failure(e, "uncaught error in the submission's code: ");
     current.settle({ type: 'failed', id: current.id, status: f.status, message: clip(f.message) });
   }
   process.on('uncaughtException', reportStray);
@@ -81,18 +76,8 @@ export function serveRequests(config: RuntimeConfig): void {
    * done: an uncaught error answers a request whose chooseMove never settles, and the next request
    * must not wait for it.
    */
-  function serve(line: string): Promise<void> {
-    const decoded = decodeLine(line, parentMessageSchema);
-    // The parent wrote this line: a bad one is a grader bug. Answer it, so the grader does not wait.
-    if (!decoded.ok) {
-      const id = requestIdOf(line);
-      const message = `internal: the sandbox runtime cannot read the grader's request: ${decoded.problem}`;
-      if (id !== undefined) send({ type: 'failed', id, status: 'error', message: clip(message) });
-      else process.stderr.write(`sandbox runtime: ${message}\n`);
-      return Promise.resolve();
-    }
-    const req = decoded.message;
-    return new Promise<void>((answered) => {
+  function serve(req: Request): Promise<void> {
+    return new PromiseCtor<void>((answered) => {
       let settled = false;
       const settle = (m: ChildMessage) => {
         if (settled) return;
@@ -102,35 +87,65 @@ export function serveRequests(config: RuntimeConfig): void {
         answered();
       };
       current = { id: req.id, settle };
-      const work = async (): Promise<ChildMessage> => {
-        switch (req.type) {
-          case 'load':
-            await load(req, config);
-            return { type: 'loaded', id: req.id };
-          case 'move':
-            return { type: 'result', id: req.id, observation: await move(req, (m) => settled || send(m), config) };
-          case 'evaluate':
-            return { type: 'result', id: req.id, observation: evaluate(req) };
+      // An async function rather than .then(): the student may have replaced Promise.prototype.then.
+      void (async () => {
+        try {
+          switch (req.type) {
+            case 'load':
+              await load(req, config, host.importModule);
+              return settle({ type: 'loaded', id: req.id });
+            case 'move':
+              return settle({ type: 'result', id: req.id, observation: await move(req, (m) => settled || send(m), config) });
+            case 'evaluate':
+              return settle({ type: 'result', id: req.id, observation: evaluate(req) });
+          }
+        } catch (e) {
+          const f = failure(e, '');
+          settle({ type: 'failed', id: req.id, status: f.status, message: clip(f.message) });
         }
-      };
-      work().then(settle, (e: unknown) => {
-        const f = failure(e, '');
-        settle({ type: 'failed', id: req.id, status: f.status, message: clip(f.message) });
-      });
+      })();
     });
   }
 
-  let queue: Promise<void> = Promise.resolve();
-  const splitter = new LineSplitter(
-    Number.MAX_SAFE_INTEGER,
-    (line) => {
-      queue = queue.then(() => serve(line));
-    },
-    () => {},
-  );
-  process.stdin.on('data', (chunk: Buffer) => splitter.push(chunk));
-  // The parent went away: nothing more to do.
-  process.stdin.on('end', () => process.exit(0));
+  // A queue of parsed requests as a linked list: no Array.prototype method the student could replace.
+  type Queued = { req: Request; next: Queued | undefined };
+  let head: Queued | undefined;
+  let tail: Queued | undefined;
+  let running = false;
+  let lastId = 0;
+
+  async function drain(): Promise<void> {
+    while (head !== undefined) {
+      const req = head.req;
+      head = head.next;
+      if (head === undefined) tail = undefined;
+      await serve(req);
+    }
+    running = false;
+  }
 
   send({ type: 'ready' });
+
+  return (line) => {
+    let req: Request;
+    try {
+      req = parseJson(line) as Request;
+    } catch {
+      // The parent writes only JSON lines: this is a grader bug, and there is no id to answer.
+      logError(`sandbox runtime: a request line is not JSON (${line.length} characters)\n`);
+      return;
+    }
+    if (req === null || typeof req !== 'object' || !isSafeInteger(req.id) || req.id <= lastId) return;
+    lastId = req.id;
+    const queued: Queued = { req, next: undefined };
+    if (tail === undefined) head = queued;
+    else tail.next = queued;
+    tail = queued;
+    // On a turn of its own: student code must not run inside the stdin socket's callback, where
+    // async_hooks.executionAsyncResource() would hand it the socket.
+    if (!running) {
+      running = true;
+      nextTurn(() => void drain());
+    }
+  };
 }
