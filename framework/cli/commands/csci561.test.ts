@@ -308,6 +308,26 @@ describe('mancala csci561-grade', () => {
     expect(report.submissions[0].cases[0].message).toMatch(/^next_state\.txt: your program did not write it\ntraverse_log\.txt: your program did not write it\ninput\.txt \(csci561-public\/inputs\/alphabeta-d1-1\.txt\):\n  3\n/);
   });
 
+  it('when every program of one interpreter fails every case the same way, says loudly that the machine is at fault', async () => {
+    // Each "student" runs a program the machine cannot run: the same failure, whoever wrote it.
+    const subs = ['ann', 'ben'].map((name) => {
+      const sub = join(work, 'broken-machine', name);
+      mkdirSync(sub, { recursive: true });
+      writeFileSync(join(sub, 'command'), 'sh -c "exit 3"\n');
+      return sub;
+    });
+    const json = join(work, 'broken-machine', 'report.json');
+    const r = await csci561Grade([...subs, '--suite', join(root, 'testcases/csci561-public'), '--json', json, '--no-color']);
+    expect(r.code, r.err).toBe(0);
+    const warning = /WARNING: all 2 sh submissions failed every case the same way: "[^"\n]+" — this is most likely the grading machine, not the students/;
+    // Last on stderr, after the report files, where it is seen.
+    expect(r.err.trimEnd().split('\n').at(-1)).toMatch(warning);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.notes).toHaveLength(1);
+    expect(report.notes[0]).toMatch(warning);
+    expect(r.out).toMatch(/note: WARNING: all 2 sh submissions/);
+  });
+
   it('a missing suite or submission folder is one line, exit code 2', async () => {
     expect(await csci561Grade([work, '--suite', join(work, 'nope')])).toMatchObject({ code: 2, err: `mancala: --suite ${join(work, 'nope')}: expected a suite folder\n` });
     const file = join(work, 'not-a-folder');

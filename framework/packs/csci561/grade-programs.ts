@@ -18,11 +18,13 @@ import { parseCsci561Input, writeCsci561InputBoard } from '../../games/mancala/b
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
 import { pool, scoreSubmission, selectCases, type VisibilityFilter } from '../../grading/runner.ts';
 import type { CaseStatus } from '../../grading/types.ts';
+import type { SandboxMode } from '../../sandbox/mechanisms.ts';
+import { stageFiles, type StagedFiles } from '../../sandbox/program-run.ts';
 import type { Suite, SuiteCase } from '../../suites/types.ts';
 import { parseAgentSpec } from '../../../agents/index.ts';
 import { solveCsci561 } from '../../../agents/reference/csci561-task.ts';
 import { compareCaseFiles, type ExpectedFiles } from './compare.ts';
-import { programIsolation, readProgramSubmission, runProgram, type ProgramSubmission } from './program.ts';
+import { programSandbox, readProgramSubmission, runProgram, type ProgramSubmission } from './program.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -79,6 +81,8 @@ export interface ProgramGradeOptions {
   submissions: readonly string[];
   visibility: VisibilityFilter;
   jobs: number;
+  /** 'full' (default): refuses to grade without bubblewrap; 'weak' only when the instructor chose it */
+  sandbox?: SandboxMode;
   onCase?: (submission: string, caseId: string, status: CaseStatus) => void;
 }
 
@@ -96,47 +100,55 @@ async function gradeProgram(suite: Suite, path: string, cases: readonly ProgramC
   const id = basename(resolve(path));
   const notes: string[] = [];
   let submission: ProgramSubmission | undefined;
-  let setupError: string | undefined;
+  let files: StagedFiles | undefined;
+  let setupError = '';
   try {
     submission = readProgramSubmission(path);
     notes.push(`command: ${submission.argv.join(' ')}`);
+    // One copy of the submission for all its cases; each run copies it into its own sandbox.
+    files = await stageFiles(submission.dir);
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     setupError = e.message;
   }
-  const results = [];
-  for (const pc of cases) {
-    const { c } = pc;
-    if (submission === undefined) {
-      results.push({ c, status: 'error' as const, message: setupError!, ms: 0, nodes: null });
-      o.onCase?.(id, c.id, 'error');
-      continue;
-    }
-    const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, [suite.manifest.dir]);
-    for (const note of run.notes) if (!notes.includes(note)) notes.push(note);
-    let status: CaseStatus = run.status === 'ok' ? 'passed' : run.status;
-    let message = run.status === 'ok' ? '' : failureMessage([run.message], pc);
-    if (run.status === 'ok') {
-      const problems = compareCaseFiles(pc.expected, run);
-      if (problems.length > 0) {
-        status = 'failed';
-        message = failureMessage(problems, pc);
+  try {
+    const startups = new Set<string>();
+    const results = [];
+    for (const pc of cases) {
+      const { c } = pc;
+      if (submission === undefined || files === undefined) {
+        results.push({ c, status: 'error' as const, message: setupError, ms: 0, nodes: null });
+        o.onCase?.(id, c.id, 'error');
+        continue;
       }
+      const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, { sandbox: o.sandbox ?? 'full', files });
+      for (const note of run.notes) if (!notes.includes(note)) notes.push(note);
+      if (run.startupMs > 0) startups.add(`${submission.argv[0]}: ${run.startupMs} ms of CPU time`);
+      let status: CaseStatus = run.status === 'ok' ? 'passed' : run.status;
+      let message = run.status === 'ok' ? '' : failureMessage([run.message], pc);
+      if (run.status === 'ok') {
+        const problems = compareCaseFiles(pc.expected, run);
+        if (problems.length > 0) {
+          status = 'failed';
+          message = failureMessage(problems, pc);
+        }
+      }
+      results.push({ c, status, message, ms: run.cpuMs, nodes: null });
+      o.onCase?.(id, c.id, status);
     }
-    results.push({ c, status, message, ms: run.ms, nodes: null });
-    o.onCase?.(id, c.id, status);
+    for (const s of startups) notes.push(`start-up not charged to the cases (measured in the sandbox): ${s}`);
+    return scoreSubmission(suite, id, path, notes, results);
+  } finally {
+    await files?.dispose();
   }
-  return scoreSubmission(suite, id, path, notes, results);
 }
 
 export async function gradePrograms(o: ProgramGradeOptions): Promise<GradeReport> {
   const cases = programCases(o.suite, selectCases(o.suite, o.visibility));
-  const isolation = await programIsolation();
+  // Before any run: a machine without bubblewrap stops here with the instructor's choices.
+  await programSandbox(o.sandbox ?? 'full');
   const submissions = await pool(o.submissions, Math.max(1, o.jobs), (path) => gradeProgram(o.suite, path, cases, o));
-  return {
-    version: 1,
-    suite: o.suite.manifest.name,
-    isolation: isolation.notes.length === 0 ? { network: isolation.network } : { network: isolation.network, note: isolation.notes.join('; ') },
-    submissions,
-  };
+  // After the runs, so that the start-ups they measured are in the note.
+  const { isolation } = await programSandbox(o.sandbox ?? 'full');
+  return { version: 1, suite: o.suite.manifest.name, isolation, submissions };
 }
