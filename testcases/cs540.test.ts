@@ -171,7 +171,7 @@ describe('the anytime rule with sandboxed agents', () => {
     expect(g.moves).toEqual([2]);
     expect(g.deadlineMoves).toEqual([1, 0]);
     expect(anytime.stats.A.deadlineMoves).toBe(1);
-    expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/^at move 2: no answer within \d+ ms: .*; its last reported move 2 \(B2\) is not legal here$/) });
+    expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/^at move 2: no answer within \d+ ms of CPU time: .*; its last reported move 2 \(B2\) is not legal here$/) });
     expect(kalah.match.anytime).toBe(false);
     expect(kalah.games[0]!.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/^at move 1: no answer within \d+ ms/) });
     expect(kalah.games[0]!.moves).toEqual([]);
@@ -277,7 +277,7 @@ describe('grading by the gauntlet', () => {
     expect(simpleResult!.beaten).toBe(true);
     expect(random!.wins + simpleResult!.wins).toBe(4);
     expect(r.score).toBe(advancedResult!.beaten ? 110 : 100);
-    for (const o of r.opponents) expect(o.forfeits).toEqual({ crash: 0, timeout: 0, 'illegal-move': 0, memory: 0 });
+    for (const o of r.opponents) expect(o.forfeits).toEqual({ crash: 0, timeout: 0, 'illegal-move': 0, memory: 0, 'output-limit': 0 });
     const report = gauntletReport([{ result: r, id: 'cs540-reference' }], { network: true });
     const sub = parseReport(toJson(report), 'report.json').submissions[0]!;
     expect(sub.cases.map((c) => [c.id, c.maxScore])).toEqual([
@@ -362,7 +362,7 @@ describe('mancala gauntlet', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain(`gauntlet: ${CAROL}\ncs540 rules; stones 4; 100 ms a move (anytime`);
     expect(r.out).toMatch(/^simple +100 +2 +1 +0 +1 /m);
-    expect(r.err).toBe(`wrote ${json}, ${gradescope}\n`);
+    expect(r.err).toMatch(new RegExp(`^sandbox: [^\\n]+\\nwrote ${json}, ${gradescope}\\n$`));
     const report = parseReport(readFileSync(json, 'utf8'), json);
     expect(report.suite).toBe('cs540 gauntlet (seed 003)');
     expect(report.submissions[0]!.id).toBe('carol');

@@ -1,9 +1,12 @@
 /**
  * The report files a grading command writes on request (`--json`, `--gradescope`, `--junit`,
  * `--csv`), all derived from one GradeReport. Gradescope takes one submission a file, so with
- * several submissions each gets its own: results.json → results.<id>.json.
+ * several submissions each gets its own: results.json → results.<id>.json. Their places are
+ * checked before grading starts (checkReportFiles), and the end of a run says loudly when the
+ * machine, not the students, looks at fault (warnCommonFailures).
  */
 import { join, parse } from 'node:path';
+import { commonFailures, commonFailureWarning, reportOutcomes } from '../grading/common-failure.ts';
 import type { GradeReport } from '../grading/report.ts';
 import { toCsv } from '../grading/reporters/csv.ts';
 import { toGradescope } from '../grading/reporters/gradescope.ts';
@@ -11,12 +14,36 @@ import { toJson } from '../grading/reporters/json.ts';
 import { toJUnit } from '../grading/reporters/junit.ts';
 import { writeFileAtomically } from '../write-file.ts';
 import type { CliIo } from './options.ts';
+import { checkOutputFile } from './output-paths.ts';
 
 export interface ReportFiles {
   json?: string;
   gradescope?: string;
   junit?: string;
   csv?: string;
+}
+
+/** Refuses, before any grading, a report file that could not be written (output-paths.ts); creates missing folders. */
+export function checkReportFiles(files: ReportFiles): void {
+  for (const key of ['json', 'gradescope', 'junit', 'csv'] as const) {
+    const file = files[key];
+    if (file !== undefined) checkOutputFile(`--${key}`, file);
+  }
+}
+
+/**
+ * After grading: when every submission of a kind failed every case the same way, records a
+ * warning in the report's notes (before its files are written) and returns the warnings, for
+ * the command to print last on stderr, where they are seen.
+ */
+export function addCommonFailureNotes(report: GradeReport, kindOf: (submission: { id: string; path: string }) => string | undefined): string[] {
+  const warnings = commonFailures(reportOutcomes(report, kindOf)).map(commonFailureWarning);
+  if (warnings.length > 0) report.notes = [...(report.notes ?? []), ...warnings];
+  return warnings;
+}
+
+export function printWarnings(io: CliIo, warnings: readonly string[]): void {
+  for (const w of warnings) io.err(`\n${w}\n`);
 }
 
 /** Writes the files asked for and says which on stderr; nothing when none was asked. */

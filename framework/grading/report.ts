@@ -16,7 +16,7 @@ export interface CaseReport {
   maxScore: number;
   /** empty when passed; otherwise what went wrong, actionable by a student */
   message: string;
-  /** wall-clock ms of the case in the sandbox (round trip) */
+  /** CPU time the case was charged, ms: the submission's process tree while the case ran, measured by the grader (start-up of an interpreter or JVM not included) */
   ms: number;
   /** nodes the agent's search visited, when it searched */
   nodes: number | null;
@@ -43,5 +43,11 @@ export interface GradeReport {
   suite: string;
   /** how the submissions were isolated, e.g. whether the network was cut off */
   isolation: { network: boolean; note?: string };
+  /**
+   * what the reader must know about the run as a whole: limits overridden for it (--time-limit,
+   * --memory), a warning that every submission of a kind failed the same way (common-failure.ts).
+   * Absent when there is nothing to say, so reports of ordinary runs keep their bytes.
+   */
+  notes?: string[];
   submissions: SubmissionReport[];
 }

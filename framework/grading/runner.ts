@@ -15,10 +15,11 @@ import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
+import { describeMechanisms, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
 import { prepareSubmission, type PreparedSubmission } from '../sandbox/prepare.ts';
-import { hardLimitFor, SandboxSession } from '../sandbox/session.ts';
+import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
 import { isBlessed } from '../suites/load.ts';
-import type { Manifest, Suite, SuiteCase } from '../suites/types.ts';
+import type { Limits, Manifest, Suite, SuiteCase } from '../suites/types.ts';
 import { caseMessage, gradeCase } from '../../graders/index.ts';
 import type { CaseReport, GradeReport, SubmissionReport } from './report.ts';
 import type { Attempt, CaseStatus, ChildRequest, CheckResult } from './types.ts';
@@ -44,7 +45,42 @@ export interface GradeRunOptions {
   visibility: VisibilityFilter;
   /** submissions graded at the same time (each in its own process) */
   jobs: number;
+  /** how submissions are confined (mechanisms.ts); default `full`, which needs bubblewrap */
+  sandbox?: SandboxMode;
+  /** limits for every case of this run, over the suite's own (`--time-limit`, `--memory`); noted in the report */
+  limits?: LimitOverrides;
   onProgress?: (event: ProgressEvent) => void;
+}
+
+/** Limits that replace every case's for one run; an absent field keeps the suite's. */
+export interface LimitOverrides {
+  /** ms a case */
+  ms?: number;
+  /** MB for the submission's process */
+  memoryMb?: number;
+}
+
+/**
+ * The suite with `overrides` in every case's limits and in the manifest's (what a session is
+ * opened with). Blessed answers stay valid: limits are not part of a case's hash.
+ */
+export function overrideLimits(suite: Suite, overrides: LimitOverrides): Suite {
+  if (overrides.ms === undefined && overrides.memoryMb === undefined) return suite;
+  const over = (limits: Limits): Limits => ({ ms: overrides.ms ?? limits.ms, memoryMb: overrides.memoryMb ?? limits.memoryMb });
+  return {
+    ...suite,
+    manifest: { ...suite.manifest, limits: over(suite.manifest.limits) },
+    cases: suite.cases.map((c) => ({ ...c, limits: over(c.limits) })),
+  };
+}
+
+/** The report's note on overridden limits, or undefined when none was. */
+export function limitsNote(overrides: LimitOverrides): string | undefined {
+  const parts = [
+    ...(overrides.ms !== undefined ? [`time ${overrides.ms} ms (--time-limit)`] : []),
+    ...(overrides.memoryMb !== undefined ? [`memory ${overrides.memoryMb} MB (--memory)`] : []),
+  ];
+  return parts.length === 0 ? undefined : `limits overridden for this run, for every case instead of the suite's: ${parts.join(', ')}`;
 }
 
 /** A submission's name in reports: its folder or file name (without a .ts/.js extension). */
@@ -69,21 +105,29 @@ export function assertBlessed(suite: Suite, cases: readonly SuiteCase[]): void {
 }
 
 export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport> {
-  const cases = selectCases(o.suite, o.visibility);
-  assertBlessed(o.suite, cases);
+  const suite = overrideLimits(o.suite, o.limits ?? {});
+  const cases = selectCases(suite, o.visibility);
+  assertBlessed(suite, cases);
+  const mode = o.sandbox ?? 'full';
+  // Refused here, before any submission is copied, when the machine cannot confine as asked.
+  const confinement = describeMechanisms(await sandboxFor(mode), mode);
   const total = cases.length * o.submissions.length;
   let done = 0;
   const progress = (submission: string, c: SuiteCase, status: CaseStatus, agentMs: number): void => {
     done++;
     o.onProgress?.({ submission, caseId: c.id, status, agentMs, done, total });
   };
-  const reports = await pool(o.submissions, Math.max(1, o.jobs), (path) => gradeSubmission(o.suite, path, cases, progress));
-  const network = reports.every((r) => r.isolation.network);
-  const note = reports.map((r) => r.isolation.note).find((n) => n !== undefined);
+  const reports = await pool(o.submissions, Math.max(1, o.jobs), (path) => gradeSubmission(suite, path, cases, mode, progress));
+  // The weak sandbox leaves the network open whatever a session says of itself.
+  const network = mode === 'full' && reports.every((r) => r.isolation.network);
+  const sessionNote = reports.map((r) => r.isolation.note).find((n) => n !== undefined);
+  const overridden = limitsNote(o.limits ?? {});
   return {
     version: 1,
-    suite: o.suite.manifest.name,
-    isolation: note === undefined ? { network } : { network, note },
+    suite: suite.manifest.name,
+    // A session of a weaker sandbox says the same line itself: once is enough.
+    isolation: { network, note: sessionNote === undefined || sessionNote.includes(confinement) ? confinement : `${confinement}; ${sessionNote}` },
+    ...(overridden !== undefined ? { notes: [overridden] } : {}),
     submissions: reports.map((r) => r.report),
   };
 }
@@ -97,6 +141,7 @@ async function gradeSubmission(
   suite: Suite,
   path: string,
   cases: readonly SuiteCase[],
+  sandbox: SandboxMode,
   progress: (submission: string, c: SuiteCase, status: CaseStatus, agentMs: number) => void,
 ): Promise<GradedSubmission> {
   const id = submissionId(path);
@@ -112,10 +157,11 @@ async function gradeSubmission(
     for (const [role, found] of Object.entries(prepared.roles)) {
       if (!('missing' in found)) notes.push(`role ${role}: ${found.source}`);
     }
-    session = await SandboxSession.open(prepared, { memoryMb: suite.manifest.limits.memoryMb }, { game: suite.manifest.game });
+    const options: SessionOptions = { game: suite.manifest.game, sandbox };
+    session = await SandboxSession.open(prepared, { memoryMb: suite.manifest.limits.memoryMb }, options);
     isolation = session.isolation;
     const opened = prepared;
-    players = new LazySession(() => SandboxSession.open(opened, { memoryMb: suite.manifest.limits.memoryMb }, { game: suite.manifest.game, runtime: 'player' }));
+    players = new LazySession(() => SandboxSession.open(opened, { memoryMb: suite.manifest.limits.memoryMb }, { ...options, runtime: 'player' }));
     for (const c of cases) {
       const result = await gradeOneCase(suite, prepared, session, players, c);
       results.push({ c, ...result });

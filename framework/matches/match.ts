@@ -45,6 +45,7 @@ import { findProfile, PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { LIMITS } from '../games/mancala/rules.ts';
 import { createRandom, deriveSeed, randomInt } from '../random.ts';
 import type { SearchConventions } from '../search/conventions.ts';
+import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import type { GameSpec } from '../suites/types.ts';
 import { describeOpenings, planStarts, randomOpening, readStartPositions, type OpeningsSpec } from './openings.ts';
 import { checkAgentSpec, openPlayer } from './player.ts';
@@ -298,6 +299,8 @@ export interface MatchOptions {
   jobs?: number;
   /** memory cap of a sandboxed submission's process, MB; default 512 */
   memoryMb?: number;
+  /** how sandboxed submissions are confined (sandbox/mechanisms.ts); default full */
+  sandbox?: SandboxMode;
   /** a folder to write each game's replay to (replay.ts) */
   replays?: string;
   /** called as each game ends (in any order when jobs > 1), with the number of games done */
@@ -450,6 +453,7 @@ interface JobSetup {
   gameSpec: Extract<GameSpec, { kind: 'mancala' }>;
   conventions: SearchConventions;
   memoryMb: number;
+  sandbox?: SandboxMode;
   timePerMoveMs: number;
   forfeit: ForfeitPolicy;
   anytime: boolean;
@@ -462,7 +466,7 @@ interface PlayedGame {
 }
 
 async function openPair(setup: JobSetup): Promise<{ A: MatchPlayer; B: MatchPlayer }> {
-  const o = { game: setup.gameSpec, conventions: setup.conventions, memoryMb: setup.memoryMb };
+  const o = { game: setup.gameSpec, conventions: setup.conventions, memoryMb: setup.memoryMb, ...(setup.sandbox !== undefined ? { sandbox: setup.sandbox } : {}) };
   const A = await openPlayer(setup.A, o);
   try {
     return { A, B: await openPlayer(setup.B, o) };
@@ -507,6 +511,7 @@ export async function playMatch(o: MatchOptions): Promise<MatchResult> {
     gameSpec: m.gameSpec as JobSetup['gameSpec'],
     conventions: m.conventions,
     memoryMb: m.memoryMb,
+    ...(o.sandbox !== undefined ? { sandbox: o.sandbox } : {}),
     timePerMoveMs: m.info.timePerMoveMs,
     forfeit: m.info.forfeit,
     anytime: m.info.anytime,

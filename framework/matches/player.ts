@@ -10,6 +10,7 @@ import { UserError } from '../errors.ts';
 import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom } from '../random.ts';
+import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { SearchConventions } from '../search/conventions.ts';
@@ -31,6 +32,8 @@ export interface OpenPlayerOptions {
   conventions: SearchConventions;
   /** memory cap of a sandboxed submission, MB */
   memoryMb: number;
+  /** how a submission is confined (mechanisms.ts); default: the session's (full) */
+  sandbox?: SandboxMode;
 }
 
 /** True when `spec` names a file or folder rather than a reference agent. */
@@ -117,7 +120,7 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
     await prepared.dispose();
     throw new UserError(`agent ${path}: ${role.missing}`);
   }
-  const session = await SandboxSession.open(prepared, { memoryMb: o.memoryMb }, { game: o.game });
+  const session = await SandboxSession.open(prepared, { memoryMb: o.memoryMb }, { game: o.game, ...(o.sandbox !== undefined ? { sandbox: o.sandbox } : {}) });
   return {
     label: spec,
     async chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number): Promise<MoveAttempt> {

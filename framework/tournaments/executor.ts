@@ -16,6 +16,7 @@ import { anytimeByDefault, deriveSeed, playGame } from '../matches/match.ts';
 import { parseOpeningsOption, planStarts, type GameStart } from '../matches/openings.ts';
 import { checkAgentSpec, isPathSpec, openPlayer, type OpenPlayerOptions } from '../matches/player.ts';
 import type { GameRecord, MatchPlayer, MoveAttempt } from '../matches/types.ts';
+import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import { DEFAULT_LIMITS } from '../suites/schema.ts';
 import { gameSpec } from '../suites/game.ts';
 import { mancalaGame } from '../cli/game-setup.ts';
@@ -27,6 +28,8 @@ export interface JobSetup {
   params: TournamentParams;
   /** memory cap of a sandboxed submission, MB */
   memoryMb: number;
+  /** how sandboxed submissions are confined (sandbox/mechanisms.ts); default full */
+  sandbox?: SandboxMode;
   /** sandboxed submissions a job keeps open between games; default MAX_OPEN_SUBMISSIONS */
   maxOpenSubmissions?: number;
 }
@@ -82,6 +85,7 @@ export function localExecutor(setup: JobSetup): GameExecutor {
     game: gameSpec({ profile: params.rules, pits: params.pits, seeds: params.seeds }),
     conventions: profile.search,
     memoryMb: setup.memoryMb,
+    ...(setup.sandbox !== undefined ? { sandbox: setup.sandbox } : {}),
   };
   // Insertion order is use order: a player is moved to the end each time it plays.
   const players = new Map<string, Promise<MatchPlayer>>();

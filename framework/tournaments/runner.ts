@@ -7,6 +7,7 @@
  */
 import { UserError } from '../errors.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
+import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import { DEFAULT_MEMORY_MB, localExecutor, tournamentStarts, validateAgentSpec, type GameExecutor, type JobSetup } from './executor.ts';
 import { participants, type TournamentParams } from './params.ts';
 import { computeStandings, type Standing } from './ratings.ts';
@@ -28,6 +29,8 @@ export interface RunTournamentOptions {
   outDir: string;
   jobs: number;
   memoryMb?: number;
+  /** how sandboxed submissions are confined (sandbox/mechanisms.ts); default full */
+  sandbox?: SandboxMode;
   /** sandboxed submissions a job keeps open between games (executor.ts MAX_OPEN_SUBMISSIONS) */
   maxOpenSubmissions?: number;
   /** play at most this many new games, then stop (the rest are left for a rerun) */
@@ -81,7 +84,12 @@ export async function runTournament(o: RunTournamentOptions): Promise<Tournament
   const resumed = store.recorded.size;
   const games = new Map(store.recorded);
   const todo = schedule.filter((g) => !games.has(g.index)).slice(0, o.maxGames ?? Infinity);
-  const setup: JobSetup = { params, memoryMb: o.memoryMb ?? DEFAULT_MEMORY_MB, ...(o.maxOpenSubmissions !== undefined ? { maxOpenSubmissions: o.maxOpenSubmissions } : {}) };
+  const setup: JobSetup = {
+    params,
+    memoryMb: o.memoryMb ?? DEFAULT_MEMORY_MB,
+    ...(o.sandbox !== undefined ? { sandbox: o.sandbox } : {}),
+    ...(o.maxOpenSubmissions !== undefined ? { maxOpenSubmissions: o.maxOpenSubmissions } : {}),
+  };
   const executors: GameExecutor[] = [];
   let playedNow = 0;
   try {

@@ -10,16 +10,18 @@ import { Option, type Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { UserError } from '../../errors.ts';
 import { renderConsole } from '../../grading/reporters/console.ts';
-import type { VisibilityFilter } from '../../grading/runner.ts';
+import { limitsNote, overrideLimits, type VisibilityFilter } from '../../grading/runner.ts';
 import { DEFAULT_COMPETITION_MS } from '../../packs/csci561/competition.ts';
 import { INPUT_FILE, readInputFile, TRAVERSE_LOG_FILE, writeOutputs } from '../../packs/csci561/files.ts';
-import { writeReportFiles } from '../report-files.ts';
+import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles } from '../report-files.ts';
 import { gradePrograms } from '../../packs/csci561/grade-programs.ts';
+import { readProgramSubmission } from '../../packs/csci561/program.ts';
 import { runCsci561, TASK_NAMES, type Csci561Run } from '../../packs/csci561/task.ts';
 import { loadSuite } from '../../suites/load.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
+import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 
-interface ProgramGradeCliOptions {
+interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags {
   suite: string;
   json?: string;
   csv?: string;
@@ -106,7 +108,7 @@ function addCsci561RunCommand(program: Command, io: CliIo): void {
  * course's rule on their next_state.txt and traverse_log.txt (strict: extra lines or fields fail).
  */
 export function addCsci561GradeCommand(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command('csci561-grade')
     .summary('grade file-in/file-out programs in any language on a csci561 suite')
     .description(
@@ -122,20 +124,47 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 1)
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
-    .option('--no-color', 'no colours in the console report')
+    .option('--no-color', 'no colours in the console report');
+  addLimitOptions(addWeakSandboxOption(command))
     .addHelpText(
       'after',
-      ['', 'Examples:', '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite testcases/csci561-public'].join('\n'),
+      [
+        '',
+        'Examples:',
+        '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite testcases/csci561-public',
+        '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --time-limit 5000 --memory 1024 --csv grades.csv',
+      ].join('\n'),
     )
     .action(async (submissions: string[], opts: ProgramGradeCliOptions) => {
       if (!existsSync(opts.suite) || !statSync(opts.suite).isDirectory()) throw new UserError(`--suite ${opts.suite}: expected a suite folder`);
       for (const s of submissions) {
         if (!existsSync(s) || !statSync(s).isDirectory()) throw new UserError(`submission ${s}: expected a folder with a \`command\` file`);
       }
-      const suite = await loadSuite(opts.suite);
-      const report = await gradePrograms({ suite, submissions, visibility: opts.visibility, jobs: opts.jobs });
+      const overrides = limitOverrides(opts);
+      const suite = overrideLimits(await loadSuite(opts.suite), overrides);
+      const files = { ...(opts.json ? { json: opts.json } : {}), ...(opts.csv ? { csv: opts.csv } : {}) };
+      checkReportFiles(files);
+      const sandbox = sandboxMode(opts);
+      await announceSandbox(io, sandbox);
+      // gradePrograms puts the same line in the report's isolation note.
+      const report = await gradePrograms({ suite, submissions, visibility: opts.visibility, jobs: opts.jobs, sandbox });
+      const overridden = limitsNote(overrides);
+      if (overridden !== undefined) report.notes = [...(report.notes ?? []), overridden];
+      const warnings = addCommonFailureNotes(report, (s) => interpreterOf(s.path));
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
       io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
-      writeReportFiles(io, report, { ...(opts.json ? { json: opts.json } : {}), ...(opts.csv ? { csv: opts.csv } : {}) });
+      writeReportFiles(io, report, files);
+      printWarnings(io, warnings);
     });
+}
+
+/** A program's kind: the first word of its command ("python3", "java"); undefined when it has no readable command. */
+function interpreterOf(dir: string): string | undefined {
+  try {
+    const argv = readProgramSubmission(dir).argv;
+    return argv[0] === undefined ? undefined : basename(argv[0]);
+  } catch (e) {
+    if (e instanceof UserError) return undefined;
+    throw e;
+  }
 }

@@ -7,6 +7,8 @@
  * the gauntlet ran, whatever the scores.
  */
 import { submissionId as gradedId } from '../../grading/runner.ts';
+import { AGENT_KIND } from '../../grading/common-failure.ts';
+import type { GradeReport } from '../../grading/report.ts';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
@@ -17,9 +19,10 @@ import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { withProgressBar } from '../progress.ts';
-import { writeReportFiles } from '../report-files.ts';
+import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles } from '../report-files.ts';
+import { announceSandbox, memoryOption, sandboxMode, timeLimitOption, weakSandboxOption, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 
-interface GauntletFlags {
+interface GauntletFlags extends SandboxFlags, LimitFlags {
   stones: number[];
   timePerMove: number[];
   games: number;
@@ -27,7 +30,6 @@ interface GauntletFlags {
   openings: string;
   bonus: number;
   jobs: number;
-  memory: number;
   json?: string;
   gradescope?: string;
   junit?: string;
@@ -76,7 +78,9 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--openings <spec>', 'random:K (K seeded random moves open each pair of games) or FILE of start positions').default(describeOpenings(d.openings)))
     .addOption(new Option('--bonus <points>', 'points above 100 for beating the advanced agent').argParser(points).default(d.bonus))
     .addOption(new Option('--jobs <n>', 'games played at once (worker threads)').argParser(wholeNumber(1, 64, 'a number of jobs')).default(d.jobs))
-    .addOption(new Option('--memory <mb>', "memory cap of a submission's process, MB").argParser(wholeNumber(16, 65_536, 'MB')).default(d.memoryMb))
+    .addOption(memoryOption(`memory cap of a submission's process, MB (default ${d.memoryMb}; recorded in the report when given)`))
+    .addOption(timeLimitOption('every game\'s time per move in ms for this run, instead of --time-per-move\'s list (recorded in the report)'))
+    .addOption(weakSandboxOption())
     .option('--json <file>', 'write the JSON grading report (one case per opponent)')
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission when there are several)")
     .option('--junit <file>', 'write JUnit XML')
@@ -90,10 +94,19 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         '  $ mancala gauntlet agents/examples/cs540-reference',
         '  $ mancala gauntlet submissions/* --time-per-move 500,2000 --games 4 --jobs 2 --gradescope results.json',
         '  $ mancala gauntlet my-agent.ts --stones 4 --time-per-move 200',
+        '  $ mancala gauntlet submissions/* --time-limit 2000 --memory 1024 --json out/gauntlet.json',
       ].join('\n'),
     )
-    .action(async (submissions: string[], flags: GauntletFlags) => {
+    .action(async (submissions: string[], flags: GauntletFlags, command: Command) => {
       const openings = parseOpeningsOption(flags.openings);
+      if (flags.timeLimit !== undefined && command.getOptionValueSource('timePerMove') === 'cli') {
+        throw new UserError('options --time-limit and --time-per-move both set the time per move: give one of them');
+      }
+      const timesPerMoveMs = flags.timeLimit !== undefined ? [flags.timeLimit] : flags.timePerMove;
+      checkReportFiles(flags);
+      const sandbox = sandboxMode(flags);
+      // Reference agents run in this process: the sandbox matters only when a submission runs.
+      const confinement = submissions.some(isPathSpec) ? await announceSandbox(io, sandbox) : undefined;
       cleanUpOnInterrupt(io);
       const entries: { result: GauntletResult; id: string }[] = [];
       for (const submission of submissions) {
@@ -101,13 +114,14 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
           runGauntlet({
             submission,
             stones: flags.stones,
-            timesPerMoveMs: flags.timePerMove,
+            timesPerMoveMs,
             gamesPerSetting: flags.games,
             seed: flags.seed,
             openings,
             bonus: flags.bonus,
             jobs: flags.jobs,
-            memoryMb: flags.memory,
+            memoryMb: flags.memory ?? d.memoryMb,
+            sandbox,
             ...(bar !== undefined ? { onGame: (done: number, total: number) => bar.update(done, total) } : {}),
           }),
         );
@@ -117,12 +131,24 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       if (submissions.length > 1) {
         io.out(entries.map((e) => `${e.id}: ${e.result.score} / ${e.result.maxScore}`).join('\n') + '\n');
       }
-      if ([flags.json, flags.gradescope, flags.junit, flags.csv].some((f) => f !== undefined)) {
-        const { launcher } = await import('../../sandbox/isolation.ts');
-        const isolation = submissions.some(isPathSpec) ? (await launcher()).isolation : { network: true };
-        writeReportFiles(io, gauntletReport(entries, isolation), flags);
-      }
+      // Only reference agents: nothing ran outside this process, so nothing reached the network.
+      const isolation: GradeReport['isolation'] = confinement === undefined ? { network: true } : { network: sandbox === 'full', note: confinement };
+      const report = gauntletReport(entries, isolation);
+      const overridden = overrideNote(flags);
+      if (overridden !== undefined) report.notes = [overridden];
+      const warnings = addCommonFailureNotes(report, (s) => (isPathSpec(s.path) ? AGENT_KIND : undefined));
+      writeReportFiles(io, report, flags);
+      printWarnings(io, warnings);
     });
+}
+
+/** The report's note on limits the flags set for this run, over the gauntlet's defaults. */
+function overrideNote(flags: GauntletFlags): string | undefined {
+  const parts = [
+    ...(flags.timeLimit !== undefined ? [`time ${flags.timeLimit} ms a move (--time-limit)`] : []),
+    ...(flags.memory !== undefined ? [`memory ${flags.memory} MB (--memory)`] : []),
+  ];
+  return parts.length === 0 ? undefined : `limits set for this run, for every game: ${parts.join(', ')}`;
 }
 
 /** The submission's name in reports: its folder or file name, as `mancala grade` names it. */

@@ -29,7 +29,10 @@ async function cli(args: string[]): Promise<{ code: number; out: string; err: st
   return { code, out, err };
 }
 
-/** A user's mistake: exit 2, nothing on stdout, exactly one `mancala: …` line on stderr. */
+/** The line that says, on stderr before anything runs, what confines the submissions here. */
+const SANDBOX_LINE = /^sandbox: [^\n]+\n/;
+
+/** A user's mistake: exit 2, nothing on stdout, exactly one `mancala: …` line on stderr (so no sandbox line: nothing ran). */
 function expectUsageError(r: { code: number; out: string; err: string }, says: string | RegExp): void {
   expect(r.code, r.err).toBe(2);
   expect(r.out).toBe('');
@@ -92,12 +95,16 @@ describe('mancala grade', () => {
       '--jobs', '2', '--no-color',
     ]);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toBe(`wrote ${files.json}, ${files.gradescope}, ${files.junit}, ${files.csv}\n`);
+    expect(r.err).toMatch(SANDBOX_LINE);
+    expect(r.err.replace(SANDBOX_LINE, '')).toBe(`wrote ${files.json}, ${files.gradescope}, ${files.junit}, ${files.csv}\n`);
     expect(r.out).toMatch(/^alice +100 \/ 100 +all 20 cases passed/m);
     expect(r.out).toMatch(/^bob +70 \/ 100 +12 of 20 cases passed/m);
 
     const report = parseReport(readFileSync(files.json, 'utf8'), files.json);
     expect(report.suite).toBe('Kalah basics');
+    // The sandbox line of stderr is the report's isolation note; nothing was overridden.
+    expect(report.isolation.note).toBe(r.err.split('\n')[0]);
+    expect(report.notes).toBeUndefined();
     expect(report.submissions.map((s) => [s.id, s.score, s.maxScore])).toEqual([
       ['alice', 100, 100],
       ['bob', 70, 100],
@@ -145,7 +152,7 @@ describe('mancala check', () => {
 
   it('alice: exit 0, every visible case of the bundled suites listed, and nothing hidden', async () => {
     const r = await cli(['check', example('alice'), '--no-color']);
-    expect(r.err).toBe('');
+    expect(r.err).toMatch(new RegExp(`${SANDBOX_LINE.source}$`));
     expect(r.code).toBe(0);
     const suite = await loadSuite(basics);
     for (const c of suite.cases) expect(r.out).toMatch(new RegExp(`✓ \\[${c.category}\\] ${c.id}\\b`));
@@ -158,7 +165,7 @@ describe('mancala check', () => {
   it('bob: exit 1 with the one-line summary on stderr; failures explained on stdout; nothing hidden', async () => {
     const r = await cli(['check', example('bob'), '--no-color']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('mancala: 8 of 20 visible cases did not pass\n');
+    expect(r.err.replace(SANDBOX_LINE, '')).toBe('mancala: 8 of 20 visible cases did not pass\n');
     expect(r.out).toMatch(/✗ \[node counts\] nodes-exact-depth-3/);
     expect(r.out).toContain('no pruning');
     expect(r.out).toContain('8 of 20 cases failed');
@@ -168,12 +175,40 @@ describe('mancala check', () => {
   it('a suite with a hidden case: only the visible one is run and shown', async () => {
     const suite = await mixedSuite();
     const r = await cli(['check', example('alice'), '--suite', suite, '--no-color']);
-    expect(r.err).toBe('');
+    expect(r.err).toMatch(new RegExp(`${SANDBOX_LINE.source}$`));
     expect(r.code).toBe(0);
     expect(r.out).toContain('shown-depth-2');
     expect(r.out).toContain('all 1 visible case passed');
     expect(r.out).not.toContain('secret-case');
     expect(r.out).not.toContain('students must not see');
+  });
+});
+
+describe('report files and limits for this run', () => {
+  it('creates a missing report folder before grading and writes the report there; --time-limit and --memory are recorded', async () => {
+    const json = join(work, 'not-yet', 'made', 'report.json');
+    const suite = await mixedSuite();
+    const r = await cli(['grade', example('alice'), '--suite', suite, '--json', json, '--time-limit', '4000', '--memory', '768', '--no-color']);
+    expect(r.code, r.err).toBe(0);
+    const report = parseReport(readFileSync(json, 'utf8'), json);
+    expect(report.submissions[0]!.cases.map((c) => c.status)).toEqual(['passed', 'passed']);
+    expect(report.notes).toEqual(["limits overridden for this run, for every case instead of the suite's: time 4000 ms (--time-limit), memory 768 MB (--memory)"]);
+    expect(r.out).toContain('note: limits overridden for this run');
+  });
+
+  it('a report path under a regular file: exit 2 at once, before the sandbox line, progress or report', async () => {
+    const blocker = join(work, 'plain-file');
+    writeFileSync(blocker, 'not a folder');
+    const json = join(blocker, 'report.json');
+    const r = await cli(['grade', example('alice'), example('bob'), '--suite', basics, '--csv', join(work, 'fine.csv'), '--json', json]);
+    expectUsageError(r, `--json ${json}: cannot create the folder ${blocker}: ${blocker} is a file, not a folder`);
+    expect(existsSync(join(work, 'fine.csv'))).toBe(false);
+  });
+
+  it('an existing folder where a report file is expected: exit 2, nothing graded', async () => {
+    const folder = join(work, 'a-folder.xml');
+    mkdirSync(folder);
+    expectUsageError(await cli(['grade', example('alice'), '--suite', basics, '--junit', folder]), `--junit ${folder}: is a folder; expected the name of a file to write`);
   });
 });
 
@@ -209,6 +244,12 @@ describe('user mistakes: exit 2, one line', () => {
     const r = await cli(['grade', example('alice'), '--suite', dir]);
     expectUsageError(r, `run \`mancala suite bless ${dir}\``);
     expect(existsSync(join(dir, 'expected.json'))).toBe(false);
+  });
+
+  it('--time-limit and --memory must be positive whole numbers, on grade and check', async () => {
+    expectUsageError(await cli(['grade', example('alice'), '--suite', basics, '--time-limit', '0']), /option '--time-limit <ms>' argument '0' is invalid.*whole number from 1 to/);
+    expectUsageError(await cli(['grade', example('alice'), '--suite', basics, '--time-limit', '1.5']), /--time-limit <ms>.*'1\.5' is invalid/);
+    expectUsageError(await cli(['check', example('alice'), '--memory', 'lots']), /option '--memory <mb>' argument 'lots' is invalid.*whole number from 16 to/);
   });
 
   it('--jobs 0 and --visibility some', async () => {

@@ -3,25 +3,30 @@
  * `mancala check` (the student's run: visible cases only, friendly output, exit 1 on a failure).
  *
  * Exit codes: `grade` exits 0 whenever grading completed, whatever the scores; 2 when the grader
- * could not run (a malformed suite, unblessed cases, a bad flag). `check` exits 1 when a case failed.
+ * could not run (a malformed suite, unblessed cases, a bad flag, a report file that cannot be
+ * written, no bubblewrap without --weak-sandbox), always before any submission runs. `check`
+ * exits 1 when a case failed.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { gradeSubmissions, type VisibilityFilter } from '../../grading/runner.ts';
+import { assertBlessed, gradeSubmissions, selectCases, type VisibilityFilter } from '../../grading/runner.ts';
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
+import type { Suite } from '../../suites/types.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { withProgressBar } from '../progress.ts';
-import { writeReportFiles } from '../report-files.ts';
+import { AGENT_KIND } from '../../grading/common-failure.ts';
+import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles } from '../report-files.ts';
+import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
 
-interface GradeOptions {
+interface GradeOptions extends SandboxFlags, LimitFlags {
   suite: string;
   json?: string;
   gradescope?: string;
@@ -34,13 +39,13 @@ interface GradeOptions {
   color: boolean;
 }
 
-interface CheckOptions {
+interface CheckOptions extends SandboxFlags, LimitFlags {
   suite?: string[];
   color: boolean;
 }
 
 export function addGradeCommands(program: Command, io: CliIo): void {
-  program
+  const grade = program
     .command('grade')
     .description('grade submissions (agent files or folders) on a suite; exits 0 when grading completed, whatever the scores')
     .argument('<submission...>', 'agent files or submission folders')
@@ -53,20 +58,30 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
-    .option('--no-color', 'no colours in the console report')
+    .option('--no-color', 'no colours in the console report');
+  addLimitOptions(addWeakSandboxOption(grade))
     .addHelpText(
       'after',
       [
         '',
+        'Before any submission runs, the report files\' folders are created (or refused) and the',
+        'sandbox is checked and described on stderr. When 2 or more submissions all failed every case',
+        'with the same message, a WARNING on stderr (and in the report) says the machine is likely at fault.',
+        '',
         'Examples:',
         '  $ mancala grade agents/examples/alice --suite testcases/kalah-basics',
         '  $ mancala grade submissions/* --suite testcases/hidden-example --csv grades.csv --jobs 2',
+        '  $ mancala grade submissions/* --suite testcases/kalah-basics --time-limit 3000 --memory 1024 --json out/report.json',
       ].join('\n'),
     )
     .action(async (submissions: string[], opts: GradeOptions) => {
       const suiteDir = existingDir(opts.suite, '--suite');
       for (const s of submissions) existingPath(s, 'submission');
       const suite = await loadSuite(suiteDir);
+      assertBlessed(suite, selectCases(suite, opts.visibility));
+      checkReportFiles(opts);
+      const sandbox = sandboxMode(opts);
+      await announceSandbox(io, sandbox);
       cleanUpOnInterrupt(io);
       const report = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) =>
         gradeSubmissions({
@@ -74,36 +89,59 @@ export function addGradeCommands(program: Command, io: CliIo): void {
           submissions,
           visibility: opts.visibility,
           jobs: opts.jobs,
+          sandbox,
+          limits: limitOverrides(opts),
           onProgress: (e) => bar?.update(e.done, e.total, { submission: e.submission, caseId: e.caseId }),
         }),
       );
+      const warnings = addCommonFailureNotes(report, () => AGENT_KIND);
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
       writeReportFiles(io, report, opts);
+      printWarnings(io, warnings);
     });
 
-  program
+  const check = program
     .command('check')
     .description("a student's check before the deadline: the visible cases of the bundled suites (or --suite); exit 1 if one fails")
     .argument('[path]', 'your agent file or submission folder', '.')
     .option('--suite <dir...>', 'suite folders (default: the bundled suites)')
-    .option('--no-color', 'no colours')
-    .addHelpText('after', ['', 'Examples:', '  $ mancala check agents/my-agent', '  $ mancala check my-agent.ts --suite testcases/kalah-basics'].join('\n'))
+    .option('--no-color', 'no colours');
+  addLimitOptions(addWeakSandboxOption(check))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Your agent runs in the same sandbox as in grading, which needs bubblewrap (Linux); elsewhere pass --weak-sandbox.',
+        '',
+        'Examples:',
+        '  $ mancala check agents/my-agent',
+        '  $ mancala check my-agent.ts --suite testcases/kalah-basics',
+      ].join('\n'),
+    )
     .action(async (path: string, opts: CheckOptions) => {
       existingPath(path, 'submission');
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
-      let failed = 0;
-      let graded = 0;
-      cleanUpOnInterrupt(io);
+      // Every suite is read and checked before the agent runs on any of them.
+      const suites: Suite[] = [];
       for (const dir of dirs) {
         const suite = await loadSuite(existingDir(dir, '--suite'));
         if (!suite.cases.some((c) => c.visibility === 'visible')) continue;
-        const report = await gradeSubmissions({ suite, submissions: [path], visibility: 'visible', jobs: 1 });
+        assertBlessed(suite, selectCases(suite, 'visible'));
+        suites.push(suite);
+      }
+      if (suites.length === 0) throw new UserError('no visible cases in the given suites: nothing to check');
+      const sandbox = sandboxMode(opts);
+      await announceSandbox(io, sandbox);
+      let failed = 0;
+      let graded = 0;
+      cleanUpOnInterrupt(io);
+      for (const suite of suites) {
+        const report = await gradeSubmissions({ suite, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits: limitOverrides(opts) });
         io.out(renderCheck(report, { color: opts.color && colorWanted() }));
         const cases = report.submissions[0]!.cases;
         graded += cases.length;
         failed += cases.filter((c) => c.status !== 'passed').length;
       }
-      if (graded === 0) throw new UserError('no visible cases in the given suites: nothing to check');
       // Exit 1, not 2: the check ran; the submission is what failed.
       if (failed > 0) throw new UserError(`${failed} of ${graded} visible cases did not pass`, 1);
     });

@@ -9,13 +9,16 @@ import { PROFILE_NAMES } from '../../games/mancala/profiles.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
 import { anytimeGraceMs, FORFEIT_REASONS, MATCH_DEFAULTS, matchJson, playMatch, timeGraceMs, type MatchOptions, type MatchResult, type SideStats } from '../../matches/match.ts';
 import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
+import { checkAgentSpec, isPathSpec } from '../../matches/player.ts';
 import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';
 import { AGENT_NAMES } from '../../../agents/index.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { withProgressBar } from '../progress.ts';
+import { checkOutputFolder } from '../output-paths.ts';
+import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
 
-interface MatchFlags {
+interface MatchFlags extends SandboxFlags {
   games: number;
   rules: string;
   pits?: number;
@@ -66,6 +69,7 @@ export function addMatchCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--jobs <n>', 'games played at once (worker threads, each with its own pair of players)').argParser(wholeNumber(1, 64, 'a number of jobs')).default(d.jobs))
     .option('--replays <dir>', 'write each game as JSON lines (every move with the board before it) to DIR/game-NNN.jsonl')
     .addOption(new Option('--memory <mb>', "memory cap of a submission's process, MB").argParser(wholeNumber(16, 65_536, 'MB')).default(d.memoryMb))
+    .addOption(weakSandboxOption())
     .option('--json', 'print the games and the tally as JSON (no timings: the same seed gives the same bytes)')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .addHelpText(
@@ -80,6 +84,12 @@ export function addMatchCommand(program: Command, io: CliIo): void {
       ].join('\n'),
     )
     .action(async (a: string, b: string, flags: MatchFlags) => {
+      // Everything the user could have got wrong is refused before a submission runs.
+      checkAgentSpec(a);
+      checkAgentSpec(b);
+      if (flags.replays !== undefined) checkOutputFolder('--replays', flags.replays);
+      const sandbox = sandboxMode(flags);
+      if (isPathSpec(a) || isPathSpec(b)) await announceSandbox(io, sandbox);
       cleanUpOnInterrupt(io);
       const options: MatchOptions = {
         A: a,
@@ -92,6 +102,7 @@ export function addMatchCommand(program: Command, io: CliIo): void {
         forfeit: flags.forfeit,
         jobs: flags.jobs,
         memoryMb: flags.memory,
+        sandbox,
         ...(flags.pits !== undefined ? { pits: flags.pits } : {}),
         ...(flags.seeds !== undefined ? { seeds: flags.seeds } : {}),
         ...(flags.replays !== undefined ? { replays: flags.replays } : {}),

@@ -40,6 +40,8 @@ import { moveEvents } from '../move-events.ts';
 import { depthParser, grouped, wholeNumber, type CliIo } from '../options.ts';
 import { legalNames, pitRange, readPitInput, SIDE_NAMES } from '../pit-input.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
+import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
+import type { SandboxMode } from '../../sandbox/mechanisms.ts';
 
 export const HUMAN = 'human';
 
@@ -60,7 +62,7 @@ export interface HandoutFlags {
   caching?: boolean;
 }
 
-export interface PlayOptions extends HandoutFlags {
+export interface PlayOptions extends HandoutFlags, SandboxFlags {
   /** `human`, a reference agent spec or a submission path, for each side (default: bottom human; top alphabeta, or human under the handout's flags) */
   bottom?: string;
   top?: string;
@@ -240,12 +242,15 @@ export async function runPlay(opts: PlayOptions, io: CliIo, input: NodeJS.Readab
   const spec = gameSpec({ profile: profile.name, pits: game.n, seeds: game.rules.seeds });
   const seed = opts.seed ?? randomInt(2 ** 31);
   const humans = plan.seats.filter((s) => s.spec === HUMAN).length;
+  const sandbox = sandboxMode(opts);
+  // Said (or refused, without bubblewrap) before a submission's process starts.
+  if (plan.seats.some((s) => s.spec !== HUMAN && isPathSpec(s.spec))) await announceSandbox(io, sandbox);
 
   const seats: Seat[] = [];
   let reader: LineReader | undefined;
   try {
     for (const s of plan.seats) {
-      seats.push(s.spec === HUMAN ? { kind: 'human' } : { kind: 'agent', player: await openSeat(s, plan, spec, opts.memoryMb ?? DEFAULT_LIMITS.memoryMb) });
+      seats.push(s.spec === HUMAN ? { kind: 'human' } : { kind: 'agent', player: await openSeat(s, plan, spec, opts.memoryMb ?? DEFAULT_LIMITS.memoryMb, sandbox) });
     }
     // Only a game with a human reads the input, so agent against agent never waits on stdin.
     if (humans > 0) reader = lineReader(input);
@@ -263,9 +268,9 @@ export async function runPlay(opts: PlayOptions, io: CliIo, input: NodeJS.Readab
  * runs here with the heuristic asked for; a submission runs sandboxed, with its own
  * heuristic_advanced for 1 (a file is graded with the files beside it, as in its folder).
  */
-async function openSeat(seat: SeatPlan, plan: ResolvedPlay, spec: GameSpec, memoryMb: number): Promise<MatchPlayer> {
-  if (!plan.handout) return openPlayer(seat.spec, { game: spec, conventions: plan.profile.search, memoryMb });
-  return isPathSpec(seat.spec) ? openSubmissionSeat(seat, plan, spec, memoryMb) : referenceSeat(seat, plan);
+async function openSeat(seat: SeatPlan, plan: ResolvedPlay, spec: GameSpec, memoryMb: number, sandbox: SandboxMode): Promise<MatchPlayer> {
+  if (!plan.handout) return openPlayer(seat.spec, { game: spec, conventions: plan.profile.search, memoryMb, sandbox });
+  return isPathSpec(seat.spec) ? openSubmissionSeat(seat, plan, spec, memoryMb, sandbox) : referenceSeat(seat, plan);
 }
 
 /** The flags' depth and caching, for an agent that reads them and whose own options leave them out. */
@@ -301,7 +306,7 @@ function literalPattern(name: string): string {
   return name.replace(/[\\*?[\]{}()!+@]/g, (c) => `\\${c}`);
 }
 
-async function openSubmissionSeat(seat: SeatPlan, plan: ResolvedPlay, spec: GameSpec, memoryMb: number): Promise<MatchPlayer> {
+async function openSubmissionSeat(seat: SeatPlan, plan: ResolvedPlay, spec: GameSpec, memoryMb: number, sandbox: SandboxMode): Promise<MatchPlayer> {
   const path = seat.spec;
   const isFile = statSync(path).isFile();
   const roles: Record<string, RoleSpec> = { agent: isFile ? { ...AGENT_ROLE, files: [literalPattern(basename(path))] } : AGENT_ROLE };
@@ -323,7 +328,7 @@ async function openSubmissionSeat(seat: SeatPlan, plan: ResolvedPlay, spec: Game
     ...flagOptions(plan, ['depth', 'caching'], {}),
     heuristic: seat.heuristic === 'advanced' ? 'role:heuristic_advanced' : 'basic',
   };
-  const session = await SandboxSession.open(prepared, { memoryMb }, { game: spec });
+  const session = await SandboxSession.open(prepared, { memoryMb }, { game: spec, sandbox });
   return {
     label: seat.label,
     async chooseMove(game, state, timeLimitMs, seed): Promise<MoveAttempt> {
@@ -596,6 +601,7 @@ export function addPlayCommand(program: Command, io: CliIo, input?: NodeJS.Reada
     .addOption(new Option('--heuristicBottom <0|1>', 'handout (-hb): the bottom agent\'s heuristic, 0 or 1').argParser(heuristicNumber))
     .addOption(new Option('-l, --limit <n>', 'handout: the agents\' depth limit in moves; -1 = no limit').argParser(depthParser(0, true)))
     .addOption(new Option('--caching', 'handout: the agents cache the positions they searched'))
+    .addOption(weakSandboxOption())
     .addHelpText(
       'after',
       [

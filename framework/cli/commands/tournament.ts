@@ -9,16 +9,19 @@ import { UserError } from '../../errors.ts';
 import { PROFILE_NAMES, findProfile } from '../../games/mancala/profiles.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
 import { renderCrosstable, renderForfeits, renderStandings, standingsJson, standingsJsonText } from '../../tournaments/crosstable.ts';
-import { FORMATS, openingsParams, type TournamentFormat, type TournamentParams } from '../../tournaments/params.ts';
-import { runTournament, type TournamentOutcome, type TournamentProgress } from '../../tournaments/runner.ts';
+import { FORMATS, openingsParams, participants, type TournamentFormat, type TournamentParams } from '../../tournaments/params.ts';
+import { runTournament, validateParams, type TournamentOutcome, type TournamentProgress } from '../../tournaments/runner.ts';
+import { isPathSpec } from '../../matches/player.ts';
 import { DEFAULT_LIMITS } from '../../suites/schema.ts';
 import { MATCH_DEFAULTS } from '../../matches/match.ts';
 import { describeOpenings } from '../../matches/openings.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { withProgressBar } from '../progress.ts';
+import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
+import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
 
-interface TournamentCliOptions {
+interface TournamentCliOptions extends SandboxFlags {
   format: TournamentFormat;
   vs?: string[];
   gamesPerPair: number;
@@ -72,6 +75,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--forfeit <policy>', 'a failing agent loses the game (loss), or a random move is played for it and the failure recorded (random-move)').choices(['loss', 'random-move']).default('loss'))
     .option('--max-games <n>', 'play at most this many new games, then stop (rerun to continue)', wholeNumber(1, Number.MAX_SAFE_INTEGER, 'games'))
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(weakSandboxOption())
     .addHelpText(
       'after',
       [
@@ -97,12 +101,19 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         ...openingsParams(opts.openings),
         forfeit: opts.forfeit,
       };
+      // Refused before any game: bad agents and parameters, an --out or --json that cannot be written, no sandbox.
+      validateParams(params);
+      checkOutputFolder('--out', opts.out);
+      if (opts.json !== undefined) checkOutputFile('--json', opts.json);
+      const sandbox = sandboxMode(opts);
+      if (participants(params).some(isPathSpec)) await announceSandbox(io, sandbox);
       const outcome = await withInterrupt((signal) =>
         withProgressBar(opts.progress, 'tournament [{bar}] {value}/{total} games | {last}', (bar) =>
           runTournament({
             params,
             outDir: opts.out,
             jobs: opts.jobs,
+            sandbox,
             ...(opts.maxGames !== undefined ? { maxGames: opts.maxGames } : {}),
             onProgress: (p) => bar?.update(p.done, p.total, { last: lastGame(p) }),
             signal,

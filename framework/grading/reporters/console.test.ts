@@ -17,6 +17,12 @@ function block(text: string, start: string): string[] {
 describe('renderConsole', () => {
   const report = sampleReport();
 
+  it("shows the run's notes under the isolation line, before any submission", () => {
+    const text = renderConsole({ ...sampleReport(), notes: ['limits overridden for this run: time 500 ms', 'WARNING: all 3 x submissions failed'] }, { color: false, verbose: false });
+    expect(text.split('\n').slice(2, 5)).toEqual(['note: limits overridden for this run: time 500 ms', 'note: WARNING: all 3 x submissions failed', '']);
+    expect(renderConsole(sampleReport(), { color: false, verbose: false })).not.toContain('\nnote: ');
+  });
+
   it('gives each submission a header with its score, a line per failed case and a summary per category', () => {
     const text = renderConsole(report, { color: false, verbose: false });
     expect(text.split('\n').slice(0, 2)).toEqual([

@@ -99,6 +99,8 @@ export function renderConsole(report: GradeReport, options: ConsoleOptions): str
   const lines = [`${p.bold(`Suite ${oneLine(report.suite)}`)}: ${n} submission${n === 1 ? '' : 's'}`];
   const isolation = isolationLine(report.isolation);
   lines.push(report.isolation.network ? p.dim(isolation) : p.yellow(isolation));
+  // The run's own notes (overridden limits, a machine at fault) concern every score below: not dimmed.
+  for (const note of report.notes ?? []) lines.push(p.yellow(`note: ${oneLine(note)}`));
   for (const s of report.submissions) lines.push('', ...submissionBlock(p, s, options.verbose));
   if (n > 1) {
     const mean = report.submissions.reduce((total, s) => total + s.score, 0) / n;

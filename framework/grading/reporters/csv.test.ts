@@ -53,17 +53,17 @@ describe('toCsv', () => {
   const rows = readCsv(toCsv(report));
 
   it('has a header of fixed columns, the categories in suite order, then the status counts', () => {
-    expect(rows[0]).toEqual(['id', 'path', 'score', 'max_score', 'move', 'nodes', 'playoff', 'passed', 'failed', 'error', 'timeout', 'memory']);
+    expect(rows[0]).toEqual(['id', 'path', 'score', 'max_score', 'move', 'nodes', 'playoff', 'passed', 'failed', 'error', 'timeout', 'memory', 'output-limit']);
   });
 
   it('has one row per submission: scores, points per category, counts per status', () => {
     expect(rows.length).toBe(1 + report.submissions.length);
-    expect(rows[1]).toEqual(['alice', 'submissions/alice', '2.3', '15', '2', '0.3', '0', '1', '2', '1', '1', '1']);
-    expect(rows[3]).toEqual(['bob', 'submissions/bob', '15', '15', '4', '4', '7', '6', '0', '0', '0', '0']);
+    expect(rows[1]).toEqual(['alice', 'submissions/alice', '2.3', '15', '2', '0.3', '0', '1', '2', '1', '1', '1', '0']);
+    expect(rows[3]).toEqual(['bob', 'submissions/bob', '15', '15', '4', '4', '7', '6', '0', '0', '0', '0', '0']);
   });
 
   it('quotes commas, quotes and newlines (RFC 4180) and leaves no category cell for what was not graded', () => {
-    expect(rows[2]).toEqual(['\'=HYPERLINK("http://evil.example","click")', 'submissions/a, "b"\nc', '4', '15', '4', '', '', '2', '0', '0', '0', '0']);
+    expect(rows[2]).toEqual(['\'=HYPERLINK("http://evil.example","click")', 'submissions/a, "b"\nc', '4', '15', '4', '', '', '2', '0', '0', '0', '0', '0']);
     const text = toCsv(report);
     expect(text).toContain('"\'=HYPERLINK(""http://evil.example"",""click"")","submissions/a, ""b""\nc",4,15,');
     expect(text.endsWith('\r\n')).toBe(true);

@@ -110,6 +110,11 @@ describe('toGradescope', () => {
     expect(results.output).not.toContain('Further cases');
   });
 
+  it("lists the run's notes first among the notes of the output", () => {
+    const output = toGradescope({ ...sampleReport(), notes: ['limits overridden for this run: time 500 ms'] }, 0).output;
+    expect(output).toMatch(/\nNotes:\n  - limits overridden for this run: time 500 ms\n  - role agent: agent\.ts\n/);
+  });
+
   it('gives execution_time in whole seconds, rounded up', () => {
     expect(toGradescope(report, 0).execution_time).toBe(4); // 3.5 s of cases
     expect(toGradescope(report, 2).execution_time).toBe(1); // 0.07 s

@@ -120,7 +120,7 @@ export function toGradescope(report: GradeReport, submissionIndex = 0): Gradesco
   return {
     score: roundScore(submission.score),
     execution_time: Math.ceil(ms / 1000),
-    output: summary(report, submission.cases, submission.notes),
+    output: summary(report, submission.cases, [...(report.notes ?? []), ...submission.notes]),
     output_format: 'text',
     stdout_visibility: 'hidden',
     extra_data: { suite: report.suite, submission: submission.id, path: submission.path, maxScore: roundScore(submission.maxScore) },

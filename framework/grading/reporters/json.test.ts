@@ -61,6 +61,18 @@ describe('toJson', () => {
     expect(gradeReportSchema.safeParse(JSON.parse(text)).success).toBe(true);
   });
 
+  it("writes the run's notes after the isolation, only when there are some, and reads them back", () => {
+    expect(JSON.parse(toJson(sampleReport()))).not.toHaveProperty('notes');
+    expect(JSON.parse(toJson({ ...sampleReport(), notes: [] }))).not.toHaveProperty('notes');
+    const r = { ...sampleReport(), notes: ['limits overridden for this run', 'WARNING: all 2 python3 submissions failed'] };
+    const text = toJson(r);
+    expect(Object.keys(JSON.parse(text))).toEqual(['version', 'suite', 'isolation', 'notes', 'submissions']);
+    expect(parseReport(text, 'r.json').notes).toEqual(r.notes);
+    const data = JSON.parse(text);
+    data.notes = ['fine', 3];
+    expect(userError(() => parseReport(JSON.stringify(data), 'r.json'))).toBe('r.json: field "notes[1]": expected a note (a string), got 3');
+  });
+
   it('refuses a non-finite number, naming the field (a grader bug, not a null in the file)', () => {
     const r = sampleReport();
     r.submissions[1]!.cases[0]!.maxScore = Number.NaN;
@@ -85,7 +97,7 @@ describe('parseReport', () => {
     const data = good();
     data.submissions[0].cases[2].status = 'crashed';
     expect(userError(() => parseReport(JSON.stringify(data), 'r.json'))).toBe(
-      'r.json: field "submissions[0].cases[2].status": expected one of passed, failed, error, timeout, memory, got "crashed"',
+      'r.json: field "submissions[0].cases[2].status": expected one of passed, failed, error, timeout, memory, output-limit, got "crashed"',
     );
   });
 

@@ -62,6 +62,7 @@ export function toJson(report: GradeReport): string {
     version: report.version,
     suite: report.suite,
     isolation,
+    ...(report.notes !== undefined && report.notes.length > 0 ? { notes: [...report.notes] } : {}),
     submissions: report.submissions.map((s, i) => submissionJson(s, `submissions[${i}]`)),
   };
   return `${JSON.stringify(out, null, 2)}\n`;
@@ -127,6 +128,7 @@ export const gradeReportSchema = z.strictObject(
       { network: z.boolean({ error: 'expected true or false' }), note: text('the note').optional() },
       { error: 'expected {"network": true|false, "note"?: "…"}' },
     ),
+    notes: z.array(text('a note'), { error: 'expected a list of strings' }).optional(),
     submissions: z.array(submissionReportSchema, { error: 'expected a list of submission reports' }),
   },
   { error: 'expected a grade report object {"version", "suite", "isolation", "submissions"}' },

@@ -25,6 +25,12 @@ describe('toJUnit', () => {
   const root = parse(xml).testsuites as Element;
   const suites = root.testsuite as Element[];
 
+  it("gives every <testsuite> the run's notes as run-note properties", () => {
+    const text = toJUnit({ ...sampleReport(), notes: ['limits overridden for this run'] });
+    expect(text.match(/<property name="run-note" value="limits overridden for this run"\/>/g)).toHaveLength(sampleReport().submissions.length);
+    expect(xml).not.toContain('run-note');
+  });
+
   it('is well-formed XML 1.0 with a declaration', () => {
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);

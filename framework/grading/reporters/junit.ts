@@ -78,6 +78,8 @@ function testsuite(report: GradeReport, s: SubmissionReport): string {
     ['score', formatPoints(s.score)],
     ['maxScore', formatPoints(s.maxScore)],
     ['isolation', isolationLine(report.isolation)],
+    // JUnit has no properties for the whole run: each suite carries the run's notes.
+    ...(report.notes ?? []).map((note) => ['run-note', note]),
     ...s.notes.map((note) => ['note', note]),
   ].map(([name, value]) => `      <property${attributes({ name: name!, value: value! })}/>`);
   return [head, '    <properties>', ...properties, '    </properties>', ...s.cases.map((c) => testcase(s.id, c)), '  </testsuite>'].join('\n');

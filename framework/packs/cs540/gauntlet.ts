@@ -23,6 +23,7 @@ import type { OpeningsSpec } from '../../matches/openings.ts';
 import { UserError } from '../../errors.ts';
 import { FORFEIT_REASONS, playMatch, type PlayedGameRecord } from '../../matches/match.ts';
 import { checkAgentSpec } from '../../matches/player.ts';
+import type { SandboxMode } from '../../sandbox/mechanisms.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
 
 /** One opponent of the gauntlet, and the score beating it earns. */
@@ -76,6 +77,8 @@ export interface GauntletOptions {
   /** games played at once (worker threads) */
   jobs?: number;
   memoryMb?: number;
+  /** how a sandboxed submission is confined (sandbox/mechanisms.ts); default full */
+  sandbox?: SandboxMode;
   /** after each game, with the number of games done and the gauntlet's total */
   onGame?: (done: number, total: number) => void;
 }
@@ -255,6 +258,7 @@ export async function runGauntlet(o: GauntletOptions): Promise<GauntletResult> {
           anytime: true,
           jobs: o.jobs ?? GAUNTLET_DEFAULTS.jobs,
           memoryMb: o.memoryMb ?? GAUNTLET_DEFAULTS.memoryMb,
+          ...(o.sandbox !== undefined ? { sandbox: o.sandbox } : {}),
           onGame: () => o.onGame?.(++done, total),
         });
         played.push(settingResult(setting.stones, setting.timePerMoveMs, r.games, 'A'));

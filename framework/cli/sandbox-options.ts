@@ -1,0 +1,69 @@
+/**
+ * The flags of every command that runs submitted code, defined once: `--weak-sandbox` (grade,
+ * check, csci561-grade, gauntlet, match, tournament, play) and the limit overrides `--time-limit`
+ * and `--memory` (the grading commands). Also the start of such a run: the sandbox this machine
+ * offers is checked, and said on stderr, before any submission is touched.
+ */
+import { Option, type Command } from 'commander';
+import type { LimitOverrides } from '../grading/runner.ts';
+import { describeMechanisms, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
+import { wholeNumber, type CliIo } from './options.ts';
+
+export interface SandboxFlags {
+  weakSandbox?: boolean;
+}
+
+export interface LimitFlags {
+  timeLimit?: number;
+  memory?: number;
+}
+
+/** The range of --time-limit: up to an hour a case. */
+export const TIME_LIMIT_RANGE = { min: 1, max: 3_600_000 } as const;
+/** The range of --memory: a suite's own memory_mb starts at 16 too (suites/schema.ts). */
+export const MEMORY_RANGE = { min: 16, max: 65_536 } as const;
+
+export function weakSandboxOption(): Option {
+  return new Option(
+    '--weak-sandbox',
+    'run submissions WITHOUT bubblewrap: no file-system or network isolation, only time, memory and process limits. ' +
+      'Without this flag a machine lacking bubblewrap refuses to run submitted code',
+  );
+}
+
+export function addWeakSandboxOption(cmd: Command): Command {
+  return cmd.addOption(weakSandboxOption());
+}
+
+export function timeLimitOption(description = "every case's time limit in ms for this run, over the suite's (recorded in the report)"): Option {
+  return new Option('--time-limit <ms>', description).argParser(wholeNumber(TIME_LIMIT_RANGE.min, TIME_LIMIT_RANGE.max, 'ms'));
+}
+
+export function memoryOption(description = "every case's memory limit in MB for this run, over the suite's (recorded in the report)"): Option {
+  return new Option('--memory <mb>', description).argParser(wholeNumber(MEMORY_RANGE.min, MEMORY_RANGE.max, 'MB'));
+}
+
+/** --time-limit and --memory, as the grading commands take them. */
+export function addLimitOptions(cmd: Command): Command {
+  return cmd.addOption(timeLimitOption()).addOption(memoryOption());
+}
+
+export function sandboxMode(flags: SandboxFlags): SandboxMode {
+  return flags.weakSandbox === true ? 'weak' : 'full';
+}
+
+/** The flags as the runner's overrides; an absent flag keeps the suite's limit. */
+export function limitOverrides(flags: LimitFlags): LimitOverrides {
+  return { ...(flags.timeLimit !== undefined ? { ms: flags.timeLimit } : {}), ...(flags.memory !== undefined ? { memoryMb: flags.memory } : {}) };
+}
+
+/**
+ * Checks that this machine can confine submissions as `mode` asks (a UserError naming the fix
+ * when it cannot: sandboxFor), then says on stderr what confines them; stdout stays for the
+ * command's own output (--json among it). Returns the line, for the report's isolation note.
+ */
+export async function announceSandbox(io: CliIo, mode: SandboxMode): Promise<string> {
+  const line = describeMechanisms(await sandboxFor(mode), mode);
+  io.err(`${line}\n`);
+  return line;
+}
