@@ -11,6 +11,7 @@ import { setupGame } from '../game-setup.ts';
 import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '../options.ts';
 import { measureGrading, type GradingCosts } from '../../grading/bench.ts';
 import { measureOverhead, type SandboxCosts } from '../../sandbox/bench.ts';
+import { measureProgramOverhead } from '../../sandbox/program-run.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
@@ -83,6 +84,16 @@ function sandboxLine(c: SandboxCosts): string {
   return `sandbox   TS agent, ${what.padEnd(9)}: start ${c.spawnMs.toFixed(0)} ms, first request ${c.loadMs.toFixed(1)} ms, then ${c.msPerCase.toFixed(2)} ms a request beyond the agent's CPU time`;
 }
 
+/** Runs in the file-program benchmark (each starts a jail). */
+const PROGRAM_RUNS = 30;
+
+type ProgramCosts = Awaited<ReturnType<typeof measureProgramOverhead>>;
+
+function programLine(c: ProgramCosts): string {
+  const what = c.mode === 'full' ? 'full jail' : 'weak mode';
+  return `sandbox   file program, ${what.padEnd(9)}: ${c.msPerRun.toFixed(1)} ms a case beyond the program (start, copy in, read back; median of ${PROGRAM_RUNS})`;
+}
+
 /** Games in the match benchmark: enough that starting the workers (jobs 2) is not all it measures. */
 const MATCH_GAMES = 200;
 
@@ -107,7 +118,7 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; games/s of a match')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox costs; games/s of a match')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
@@ -134,12 +145,18 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         sandbox.push(costs);
         if (!opts.json) io.out(sandboxLine(costs) + '\n');
       }
+      const programs: ProgramCosts[] = [];
+      for (const mode of ['full', 'weak'] as const) {
+        const costs = await measureProgramOverhead(PROGRAM_RUNS, mode);
+        programs.push(costs);
+        if (!opts.json) io.out(programLine(costs) + '\n');
+      }
       const matches: MatchSpeed[] = [];
       for (const jobs of [1, 2]) {
         const m = await gamesPerSecond({ games: MATCH_GAMES, jobs });
         matches.push(m);
         if (!opts.json) io.out(matchLine(m) + '\n');
       }
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, sandbox, matches }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, sandbox, programs, matches }) + '\n');
     });
 }
