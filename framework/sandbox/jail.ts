@@ -15,7 +15,7 @@
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './mechanisms.ts';
+import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { isInside } from './paths.ts';
 import type { ResourceMeter } from './resource-meter.ts';
 

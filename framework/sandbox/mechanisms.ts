@@ -19,25 +19,11 @@ import { accessSync, constants, mkdirSync, readFileSync, rmdirSync } from 'node:
 import { delimiter, join } from 'node:path';
 import { execa } from 'execa';
 import { UserError } from '../errors.ts';
+import { probeArgs } from './jail.ts';
+import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
 
-/** The user submissions run as when the grader is root: no name, no files, no groups. */
-export const SANDBOX_UID = 65534;
-
-export type SandboxMode = 'full' | 'weak';
-
-export interface Mechanisms {
-  /** bwrap, when it works here */
-  bwrap?: string;
-  /** the grader runs as root: bwrap mounts, then setpriv drops to SANDBOX_UID */
-  privileged: boolean;
-  setpriv?: string;
-  prlimit?: string;
-  /** cgroup v1 folders where a group can be made */
-  cgroups?: CgroupRoots;
-  /** why a mechanism is missing, one entry each */
-  missing: string[];
-}
+export { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 
 export function findExecutable(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
@@ -116,7 +102,6 @@ async function detect(): Promise<Mechanisms> {
   if (bwrap === undefined) {
     missing.push('bubblewrap (bwrap) not found');
   } else {
-    const { probeArgs } = await import('./jail.ts');
     const probe = await run(bwrap, probeArgs({ bwrap, privileged, setpriv, missing: [] }));
     if (!probe.ok) {
       missing.push(`bubblewrap does not work here (${probe.why})`);

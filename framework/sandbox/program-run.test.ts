@@ -125,7 +125,7 @@ describe('a run', () => {
   const gxx = findExecutable('g++') !== undefined;
   it.runIf(gxx)('a C++ program allocating past the limit is a memory verdict naming the limit', async () => {
     const dir = join(work, `cpp-hog-${++made}`);
-    cpSync(join(PROJECT_ROOT, 'testcases/hostile-programs/cpp-hog'), dir, { recursive: true });
+    cpSync(join(PROJECT_ROOT, 'testcases/fixtures/hostile-programs/cpp-hog'), dir, { recursive: true });
     execFileSync('g++', ['-O1', '-o', join(dir, 'hog'), join(dir, 'hog.cpp')]);
     const s = await stageFiles(dir);
     staged.push(s);
