@@ -6,5 +6,7 @@ export default defineConfig({
     // CLI tests spawn `node bin/mancala.js`; give them room on a busy 2-core machine.
     testTimeout: 60_000,
     pool: 'forks',
+    // The composition root: framework code under test finds agents and graders in its registries.
+    setupFiles: ['bin/plugins.ts'],
   },
 });

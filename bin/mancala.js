@@ -20,6 +20,8 @@ process.stdout.on('error', (e) => {
   throw e;
 });
 
+// The composition root first: framework code finds agents and graders in its registries.
+await import('./plugins.ts');
 const { main } = await import('../framework/cli/main.ts');
 try {
   process.exitCode = await main(process.argv.slice(2));

@@ -16,7 +16,8 @@ import type { GradeReport, SubmissionReport } from '../framework/grading/report.
 import { gradeSubmissions } from '../framework/grading/runner.ts';
 import type { TraceEvent } from '../framework/search/trace.ts';
 import { blessSuite } from '../framework/suites/bless.ts';
-import { loadSuite, unblessedCases } from '../framework/suites/load.ts';
+import { unblessedCases } from '../framework/suites/expected.ts';
+import { loadSuite } from '../framework/suites/load.ts';
 import type { Suite } from '../framework/suites/types.ts';
 import { pruneLine, prunesOf } from '../agents/starters/cpsc4610/explain-pruning.ts';
 

@@ -14,22 +14,12 @@ import { minimax } from './minimax.ts';
 import { alphaBeta } from './alphabeta.ts';
 import type { SearchParams } from './search-stack.ts';
 import { collectTrace } from '../../framework/search/trace.ts';
-import { renderTraverseLog, type TraverseLogOptions } from '../../framework/search/traverse-log.ts';
 import { boardToState, parseCsci561Input, writeCsci561NextState } from '../../framework/games/mancala/board-io/index.ts';
-import { MancalaGame, type MancalaState } from '../../framework/games/mancala/engine.ts';
+import type { MancalaState } from '../../framework/games/mancala/engine.ts';
 import { PROFILES } from '../../framework/games/mancala/profiles.ts';
-
-export interface Csci561Output {
-  /** next_state.txt: 4 lines, newline-terminated like the official files */
-  nextState: string;
-  /** traverse_log.txt's lines (tasks 2 and 3) */
-  traverseLog?: string[];
-}
-
-/** The csci561 rules on the input's board size. */
-export function csci561Game(pits: number): MancalaGame {
-  return new MancalaGame({ ...PROFILES.csci561!.rules, pits, seeds: 0 }, `csci561(${pits})`);
-}
+import { csci561Game } from '../../framework/packs/csci561/game.ts';
+import type { Csci561Output } from '../../framework/plugins/csci561-solver.ts';
+import { renderTraverseLog, type TraverseLogOptions } from '../../framework/search/traverse-log.ts';
 
 export function solveCsci561(inputText: string, fileName: string, logOptions: Pick<TraverseLogOptions, 'optionalLines'> = {}): Csci561Output {
   const board = parseCsci561Input(inputText, fileName);

@@ -1,7 +1,7 @@
 /**
  * Grading end to end: real suites, real submissions, the real sandbox. The example submissions
  * on the public suite (what each gets and why), determinism, visibility, unblessed suites, and the
- * hostile-agent zoo (framework/sandbox/zoo/) graded in ONE run next to a good submission: each
+ * hostile-agent zoo (testcases/fixtures/hostile-agents/) graded in ONE run next to a good submission: each
  * hostile agent gets its own verdict, the good one still gets full marks, nothing is written,
  * no connection arrives, and no hidden answer reaches any report format.
  */
@@ -24,7 +24,7 @@ import { toJUnit } from './reporters/junit.ts';
 import { assertBlessed, childRequest, gradeSubmissions, limitsNote, overrideLimits, selectCases, type ProgressEvent } from './runner.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const ZOO = join(ROOT, 'framework/sandbox/zoo');
+const ZOO = join(ROOT, 'testcases/fixtures/hostile-agents');
 const EXAMPLES = join(ROOT, 'agents/examples');
 const HIDDEN_EXPECTED = join(ROOT, 'testcases/hidden-example/expected.json');
 

@@ -12,7 +12,7 @@ import { loadSuite } from '../suites/load.ts';
 import { gradeSubmissions } from './runner.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const ZOO = join(ROOT, 'framework/sandbox/zoo');
+const ZOO = join(ROOT, 'testcases/fixtures/hostile-agents');
 const work = mkdtempSync(join(tmpdir(), 'time-measured-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -2,7 +2,7 @@
  * What student code in the sandboxed process can do to the runtime beside it: read the reference
  * search of the player runtime (it must find nothing), forge the runtime's answers on fd 3 (they
  * must be dropped, without a word), and replace the built-ins a program sends messages with (it
- * must be judged on its own answer). Hostile submissions come from framework/sandbox/zoo/, graded
+ * must be judged on its own answer). Hostile submissions come from testcases/fixtures/hostile-agents/, graded
  * through a real session as in session.test.ts.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
 import { childRuntime } from './runtime.ts';
 import { SandboxSession } from './session.ts';
 
-const ZOO = join(dirname(fileURLToPath(import.meta.url)), 'zoo');
+const ZOO = join(dirname(fileURLToPath(import.meta.url)), '../../testcases/fixtures/hostile-agents');
 const GAME: GameSpec = { kind: 'mancala', profile: 'kalah', rules: PROFILES['kalah']!.rules, name: 'kalah(6,4)' };
 const START: BoardSpec = { top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], topStore: 0, bottomStore: 0 };
 const MIDGAME: BoardSpec = { top: [0, 5, 1, 6, 2, 0], bottom: [3, 0, 7, 1, 0, 4], topStore: 9, bottomStore: 10, toMove: 1 };

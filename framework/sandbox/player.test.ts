@@ -16,7 +16,7 @@ import { PROFILES } from '../games/mancala/profiles.ts';
 import { createRandom } from '../random.ts';
 import { runAgent } from '../search/run-agent.ts';
 import alphabeta from '../../agents/alphabeta.ts';
-import basic from '../../agents/heuristics/basic.ts';
+import basic from '../heuristics/basic.ts';
 import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
 import { childRuntime, runtimeFolder } from './runtime.ts';
 import { PLAYER_MESSAGE_CHARS, SandboxSession } from './session.ts';
@@ -80,8 +80,8 @@ describe('the two runtimes', () => {
     expect(player.code).toContain('agents/reference/alphabeta.ts');
     expect(player.code).toContain('agents/reference/search-stack.ts');
     expect(player.code).not.toMatch(/agents\/(reference\/(minimax|iterative-deepening)|minimax|ids|strong|greedy|heuristics\/advanced)/);
-    expect(agent.code).toContain('agents/heuristics/basic.ts');
-    expect(agent.code).not.toMatch(/agents\/(reference|alphabeta|minimax|ids|strong|greedy)/);
+    expect(agent.code).toContain('framework/heuristics/basic.ts');
+    expect(agent.code).not.toContain('agents/');
     // Separate folders, neither a prefix of the other.
     expect(player.dir).toBe(runtimeFolder('player'));
     expect(agent.dir).toBe(runtimeFolder('agent'));

@@ -1,15 +1,17 @@
 /**
- * The child runtimes (framework/sandbox/child/), bundled by esbuild the first time a session needs
- * them in this process (about 0.1 s). The sandboxed child may read a runtime's folder and nothing
- * of the project, so everything a runtime uses is inside its bundle.
+ * The child runtimes, bundled by esbuild the first time a session needs them in this process
+ * (about 0.1 s). The sandboxed child may read a runtime's folder and nothing of the project, so
+ * everything a runtime uses is inside its bundle.
  *
  * Two runtimes, because of what runs beside student code:
  *  - `agent` (child/main.ts): runs a submission's agent and heuristic roles. It must not contain
- *    the reference searches: a student's agent could reuse or print them. The build checks that
- *    the only file it takes from agents/ is the basic heuristic (given code).
- *  - `player` (child/player-main.ts): the reference alpha-beta (agents/alphabeta.ts and what it
- *    imports) playing with a submission's HEURISTIC role, for playoffs that grade a heuristic
- *    ("your heuristic under our alpha-beta", seed 001). The heuristic must not read the search.
+ *    the reference searches: a student's agent could reuse or print them. The build checks that it
+ *    takes nothing from outside framework/ (which holds no reference solution; its one heuristic,
+ *    `basic`, is given code).
+ *  - `player` (registered by the agents plugin, framework/plugins/player-runtime.ts): the reference
+ *    alpha-beta playing with a submission's HEURISTIC role, for playoffs that grade a heuristic
+ *    ("your heuristic under our alpha-beta", seed 001). The heuristic must not read the search;
+ *    the build checks that the bundle takes nothing outside framework/ but the registered files.
  *
  * Neither runtime's bundle is ever written to disk. What the child runs from disk is a small
  * bootstrap (child/bootstrap.ts: node built-ins and the channel, no grader logic, nothing of
@@ -25,8 +27,9 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { build } from 'esbuild';
+import { playerRuntime } from '../plugins/player-runtime.ts';
 import { FRAMEWORK_DIR, PROJECT_ROOT } from './paths.ts';
 
 export type RuntimeKind = 'agent' | 'player';
@@ -44,34 +47,26 @@ export interface ChildRuntime {
 }
 
 interface RuntimeRecipe {
+  /** the entry module, an absolute path */
   entry: string;
   /** the folder name under the temp dir (the user's uid is appended) */
   folder: string;
-  /** the only files of agents/ this runtime may contain */
-  fromAgents: ReadonlySet<string>;
+  /** the only project files outside framework/ this runtime may contain (relative to the project root) */
+  outsideFramework: ReadonlySet<string>;
 }
 
-const RECIPES: Record<RuntimeKind, RuntimeRecipe> = {
-  agent: {
-    entry: 'main.ts',
-    folder: 'mancala-sandbox-boot-agent',
-    // Given code only, never a reference solution.
-    fromAgents: new Set(['agents/heuristics/basic.ts']),
-  },
-  player: {
-    entry: 'player-main.ts',
-    folder: 'mancala-sandbox-boot-player',
-    // The reference alpha-beta and what it imports; not the other searches, not `advanced`.
-    fromAgents: new Set([
-      'agents/heuristics/basic.ts',
-      'agents/alphabeta.ts',
-      'agents/search-agent.ts',
-      'agents/agent-options.ts',
-      'agents/reference/alphabeta.ts',
-      'agents/reference/search-stack.ts',
-    ]),
-  },
-};
+const FOLDERS: Record<RuntimeKind, string> = { agent: 'mancala-sandbox-boot-agent', player: 'mancala-sandbox-boot-player' };
+
+/** Read when a runtime is built, not at import: the player runtime is a plugin's. */
+function recipe(kind: RuntimeKind): RuntimeRecipe {
+  if (kind === 'agent') return { entry: childModule('main.ts'), folder: FOLDERS.agent, outsideFramework: new Set() };
+  const player = playerRuntime();
+  return { entry: player.entry, folder: FOLDERS.player, outsideFramework: new Set(player.files) };
+}
+
+function childModule(name: string): string {
+  return join(FRAMEWORK_DIR, 'sandbox', 'child', name);
+}
 
 const cached = new Map<RuntimeKind, Promise<ChildRuntime>>();
 
@@ -89,14 +84,14 @@ export function childRuntime(kind: RuntimeKind = 'agent'): Promise<ChildRuntime>
 
 /** The folder a runtime's bootstrap is kept in. */
 export function runtimeFolder(kind: RuntimeKind): string {
-  return join(tmpdir(), `${RECIPES[kind].folder}-${userInfo().uid}`);
+  return join(tmpdir(), `${FOLDERS[kind]}-${userInfo().uid}`);
 }
 
 async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
-  const recipe = RECIPES[kind];
+  const { entry, outsideFramework } = recipe(kind);
   // CommonJS: the bootstrap compiles it as a function body (vm.Script), which cannot hold imports.
-  const runtime = await bundle(recipe.entry, 'cjs', recipe.fromAgents, `the ${kind} sandbox runtime`);
-  const bootstrap = await bundle('bootstrap.ts', 'esm', new Set(), 'the sandbox bootstrap');
+  const runtime = await bundle(entry, 'cjs', outsideFramework, `the ${kind} sandbox runtime`);
+  const bootstrap = await bundle(childModule('bootstrap.ts'), 'esm', new Set(), 'the sandbox bootstrap');
   const dir = ownFolder(runtimeFolder(kind), 0o755);
   const file = join(dir, `boot-${createHash('sha256').update(bootstrap).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
@@ -110,12 +105,12 @@ async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
 }
 
 /**
- * One entry point of child/ bundled for Node, as text. Throws if it takes a file of agents/ that
- * `fromAgents` does not list; `what` names the bundle in that message.
+ * One entry module bundled for Node, as text. Throws if it takes a project file outside
+ * framework/ that `outsideFramework` does not list; `what` names the bundle in that message.
  */
-async function bundle(entry: string, format: 'cjs' | 'esm', fromAgents: ReadonlySet<string>, what: string): Promise<string> {
+async function bundle(entry: string, format: 'cjs' | 'esm', outsideFramework: ReadonlySet<string>, what: string): Promise<string> {
   const result = await build({
-    entryPoints: [join(FRAMEWORK_DIR, 'sandbox', 'child', entry)],
+    entryPoints: [entry],
     bundle: true,
     format,
     platform: 'node',
@@ -125,11 +120,12 @@ async function bundle(entry: string, format: 'cjs' | 'esm', fromAgents: Readonly
     logLevel: 'silent',
     absWorkingDir: PROJECT_ROOT,
   });
+  const frameworkFolder = relative(PROJECT_ROOT, FRAMEWORK_DIR) + sep;
   const leaked = Object.keys(result.metafile.inputs)
     .map((input) => relative(PROJECT_ROOT, join(PROJECT_ROOT, input)))
-    .filter((input) => input.startsWith('agents/') && !fromAgents.has(input));
+    .filter((input) => !input.startsWith(frameworkFolder) && !input.split(sep).includes('node_modules') && !outsideFramework.has(input));
   if (leaked.length > 0) {
-    const allowed = fromAgents.size === 0 ? 'nothing of agents/' : `no reference code beyond ${[...fromAgents].join(', ')}`;
+    const allowed = outsideFramework.size === 0 ? 'nothing outside framework/' : `nothing outside framework/ beyond ${[...outsideFramework].join(', ')}`;
     throw new Error(`${what} must contain ${allowed}, but it bundles ${leaked.join(', ')}`);
   }
   return result.outputFiles[0]!.text;

@@ -1,5 +1,5 @@
 /**
- * The hostile-agent zoo (framework/sandbox/zoo/) against a real sandbox session: each hostile
+ * The hostile-agent zoo (testcases/fixtures/hostile-agents/) against a real sandbox session: each hostile
  * agent gets the right status and a clear message, writes nothing, leaves the grader alive, and
  * the same session answers a normal request afterwards.
  */
@@ -18,12 +18,12 @@ import { TicTacToeGame } from '../games/tictactoe/game.ts';
 import { createRandom } from '../random.ts';
 import { runAgent } from '../search/run-agent.ts';
 import basic from '../../agents/heuristics/basic.ts';
-import normalAgent from './zoo/normal/agent.ts';
+import normalAgent from '../../testcases/fixtures/hostile-agents/normal/agent.ts';
 import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
 import { OUTPUT_LIMIT_BYTES, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
 import { hardLimitFor, SandboxSession } from './session.ts';
 
-const ZOO = join(dirname(fileURLToPath(import.meta.url)), 'zoo');
+const ZOO = join(dirname(fileURLToPath(import.meta.url)), '../../testcases/fixtures/hostile-agents');
 
 const kalah = PROFILES['kalah']!;
 const GAME: GameSpec = { kind: 'mancala', profile: 'kalah', rules: kalah.rules, name: 'kalah(6,4)' };
@@ -122,7 +122,7 @@ describe('a normal agent in the sandbox', () => {
   let sub: PreparedSubmission;
   let session: SandboxSession;
   beforeAll(async () => {
-    // Prepared in place: its imports of ../../../contracts/ are read from the zoo's real location.
+    // Prepared in place: its imports of framework/contracts/ are read from the zoo's real location.
     sub = await prepareSubmission(join(ZOO, 'normal'), { agent: ROLES.agent! });
     session = await SandboxSession.open(sub, { memoryMb: 256 }, { game: GAME });
   });

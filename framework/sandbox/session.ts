@@ -43,11 +43,12 @@ import type { Attempt, ChildRequest, MoveAsker } from '../grading/types.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { jailCommand } from './jail.ts';
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
+import { describeOutcome } from './outcome-wording.ts';
 import { isInside } from './paths.ts';
 import { COPY_FOLDER, type PreparedSubmission } from './prepare.ts';
 import type { ParentMessage } from './protocol.ts';
 import { childRuntime, type ChildRuntime, type RuntimeKind } from './runtime.ts';
-import { excerpt, OUTPUT_LIMIT_BYTES, SandboxedProcess, type CallResult, type Reported } from './sandboxed-process.ts';
+import { SandboxedProcess, type CallResult } from './sandboxed-process.ts';
 
 /** What isolates a session's process, as reports show it. */
 export interface Isolation {
@@ -340,72 +341,10 @@ export class SandboxSession implements MoveAsker {
   }
 
   private attempt(result: CallResult, limitMs: number, during: string): Attempt {
-    const attempt = this.describeOutcome(result, limitMs, during);
+    const attempt = describeOutcome(result, limitMs, during, { memoryMb: this.limits.memoryMb, submissionDir: this.sub.dir, runtimeDir: this.runtimeFiles.dir });
     if (this.runtime !== 'player' || attempt.status === 'ok' || attempt.message.length <= PLAYER_MESSAGE_CHARS) return attempt;
     return { ...attempt, message: `${attempt.message.slice(0, PLAYER_MESSAGE_CHARS - 1)}…` };
   }
-
-  /** The attempt a call's outcome makes; `ms` is always the CPU time the parent measured. */
-  private describeOutcome({ outcome, cpuMs: ms, wallMs }: CallResult, limitMs: number, during: string): Attempt {
-    const context = during === '' ? '' : ` ${during}`;
-    switch (outcome.kind) {
-      case 'reply': {
-        const m = outcome.message;
-        // The child's own idea of its time is not believed: the observation carries the parent's.
-        if (m.type === 'result') return { status: 'ok', observation: { ...m.observation, ms }, ms };
-        if (m.type === 'failed') {
-          return { status: m.status, message: this.tidy(m.message) + (m.status === 'memory' ? ` (memory limit ${this.limits.memoryMb} MB)` : ''), ms };
-        }
-        return { status: 'error', message: `internal: unexpected answer "${m.type}" from the sandbox runtime`, ms };
-      }
-      case 'timeout': {
-        const reported = outcome.reported;
-        const tail = reported === undefined ? '' : `; the last move it reported was ${reported.move}`;
-        const how =
-          outcome.by === 'cpu'
-            ? `of CPU time${context}`
-            : `${context} (after ${Math.round(wallMs)} ms of wall-clock time it had used only ${Math.round(ms)} ms of CPU: it was waiting, not computing)`;
-        return { status: 'timeout', message: `no answer within ${Math.round(limitMs)} ms ${how}: the process was stopped${tail}`.replace('ms  (', 'ms ('), ms, ...withReported(reported) };
-      }
-      case 'output-limit':
-        return {
-          status: 'output-limit',
-          message: `wrote ${(outcome.bytes / MB).toFixed(1)} MB to stdout and stderr, more than the ${OUTPUT_LIMIT_BYTES / MB} MB allowed${context}: the process was stopped`,
-          ms,
-          ...withReported(outcome.reported),
-        };
-      case 'exit': {
-        const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.code}`;
-        if (outcome.outOfMemory) {
-          const peak = outcome.peakMemoryBytes > 0 ? ` (peak ${Math.round(outcome.peakMemoryBytes / MB)} MB)` : '';
-          return { status: 'memory', message: `out of memory${context}: the process went over its ${this.limits.memoryMb} MB memory limit${peak} and was stopped`, ms, ...withReported(outcome.reported) };
-        }
-        return { status: 'error', message: this.tidy(`the submission's process ${how}${context}${excerpt(outcome.stderr)}`), ms, ...withReported(outcome.reported) };
-      }
-      case 'malformed':
-        // Neutral on purpose: the problem never quotes what arrived nor lists the protocol's messages.
-        return { status: 'error', message: this.tidy(`the sandbox's message channel broke${context}: ${outcome.problem}`), ms, ...withReported(outcome.reported) };
-    }
-  }
-
-  /** Paths inside the private folder, shown relative to the submission. */
-  private tidy(text: string): string {
-    return text
-      .split(`file://${this.sub.dir}/${COPY_FOLDER}/`)
-      .join('')
-      .split(`${this.sub.dir}/${COPY_FOLDER}/`)
-      .join('')
-      .split(`file://${this.sub.dir}/`)
-      .join('')
-      .split(`${this.sub.dir}/`)
-      .join('')
-      .split(this.runtimeFiles.dir)
-      .join('<sandbox runtime>');
-  }
-}
-
-function withReported(reported: Reported | undefined): { reported?: Reported } {
-  return reported === undefined ? {} : { reported };
 }
 
 /** The folder Node is installed in, when it is not under /usr (which the jail always shows). */

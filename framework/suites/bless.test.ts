@@ -19,7 +19,8 @@ import { planSearch, runSearch } from '../cli/commands/search.ts';
 import basic from '../../agents/heuristics/basic.ts';
 import { alphaBeta } from '../../agents/reference/alphabeta.ts';
 import { blessSuite, canonicalTrace, formatExpected, writeExpected } from './bless.ts';
-import { EXPECTED_FILE, loadSuite } from './load.ts';
+import { EXPECTED_FILE } from './expected.ts';
+import { loadSuite } from './load.ts';
 import type { Expected, Suite } from './types.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

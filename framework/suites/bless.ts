@@ -1,6 +1,6 @@
 /**
  * `suite bless`: the expected answers of a suite, computed by running each role's reference in
- * this process (trusted code: agents/index.ts) exactly as the framework runs a submission's
+ * this process (trusted code: the agents plugin, framework/plugins/agents.ts) exactly as the framework runs a submission's
  * agent (runAgent: instrumented game, counted heuristic, seeded random), and written to
  * `expected.json`. Instructors write positions and checks; answers come only from here.
  *
@@ -17,14 +17,14 @@ import type { Heuristic } from '../contracts/heuristic.ts';
 import { UserError } from '../errors.ts';
 import { stateToBoard } from '../games/mancala/board-io/index.ts';
 import type { MancalaGame } from '../games/mancala/engine.ts';
+import { parseAgentSpec, requireHeuristic } from '../plugins/agents.ts';
 import { createRandom } from '../random.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { TraceEvent } from '../search/trace.ts';
 import { INFINITE_VALUE, renderTraverseLog } from '../search/traverse-log.ts';
-import { parseAgentSpec, requireHeuristic } from '../../agents/index.ts';
 import { canonicalJson, formatCanonicalJson } from './canonical-json.ts';
 import { createGame } from './game.ts';
-import { caseHash, EXPECTED_FILE } from './load.ts';
+import { caseHash, EXPECTED_FILE } from './expected.ts';
 import { caseState } from './position.ts';
 import type { Expected, Manifest, Suite, SuiteCase } from './types.ts';
 

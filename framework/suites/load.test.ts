@@ -12,7 +12,8 @@ import { UserError } from '../errors.ts';
 import { readBoardFile, stateToBoard } from '../games/mancala/board-io/index.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
 import { PROFILES } from '../games/mancala/profiles.ts';
-import { caseHash, isBlessed, loadSuite, orphanedExpected, unblessedCases } from './load.ts';
+import { caseHash, isBlessed, orphanedExpected, unblessedCases } from './expected.ts';
+import { loadSuite } from './load.ts';
 import type { Suite } from './types.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

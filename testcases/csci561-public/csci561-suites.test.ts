@@ -15,7 +15,8 @@ import { boardToState, parseCsci561Input, writeCsci561NextState } from '../../fr
 import type { SubmissionReport } from '../../framework/grading/report.ts';
 import { blessSuite } from '../../framework/suites/bless.ts';
 import { loadSuite } from '../../framework/suites/load.ts';
-import { csci561Game, solveCsci561 } from '../../agents/reference/csci561-task.ts';
+import { solveCsci561 } from '../../agents/reference/csci561-task.ts';
+import { csci561Game } from '../../framework/packs/csci561/game.ts';
 import { alphaBeta } from '../../agents/reference/alphabeta.ts';
 import { minimax } from '../../agents/reference/minimax.ts';
 import basic from '../../agents/heuristics/basic.ts';

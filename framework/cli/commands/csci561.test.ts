@@ -17,7 +17,8 @@ import type { MancalaState } from '../../games/mancala/engine.ts';
 import { randomCsci561Input } from '../../packs/csci561/positions.ts';
 import { addCsci561Command } from './csci561.ts';
 import { alphaBeta } from '../../../agents/reference/alphabeta.ts';
-import { csci561Game, solveCsci561 } from '../../../agents/reference/csci561-task.ts';
+import { solveCsci561 } from '../../../agents/reference/csci561-task.ts';
+import { csci561Game } from '../../packs/csci561/game.ts';
 import { minimax } from '../../../agents/reference/minimax.ts';
 import basic from '../../../agents/heuristics/basic.ts';
 

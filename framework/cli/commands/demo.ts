@@ -7,9 +7,10 @@ import type { Agent, AgentOptions } from '../../contracts/agent.ts';
 import type { Player } from '../../contracts/game.ts';
 import type { MancalaGame, MancalaState } from '../../games/mancala/engine.ts';
 import { findProfile } from '../../games/mancala/profiles.ts';
+import basic from '../../heuristics/basic.ts';
+import { requireAgent } from '../../plugins/agents.ts';
 import { createRandom } from '../../random.ts';
 import { runAgent } from '../../search/run-agent.ts';
-import { findAgent, findHeuristic } from '../../../agents/index.ts';
 import { mancalaGame } from '../game-setup.ts';
 import { grouped, wholeNumber, type CliIo } from '../options.ts';
 
@@ -31,13 +32,13 @@ const SIDE_NAME = ['bottom', 'top'] as const;
 export async function runDemo(io: CliIo, seed: number): Promise<void> {
   const profile = findProfile(PROFILE)!;
   const game = mancalaGame(profile, profile.rules.pits, profile.rules.seeds);
-  const heuristic = findHeuristic('basic')!;
+  const heuristic = basic;
   const random = createRandom(seed);
   const start = game.initial();
 
   io.out(`== 1. A search from the start position: ${PROFILE} (${profile.summary}) ==\n\n`);
   io.out(game.render(start) + '\n\n');
-  const search = await runAgent(findAgent('alphabeta')!, {
+  const search = await runAgent(requireAgent('alphabeta'), {
     game,
     state: start,
     heuristic,
@@ -51,19 +52,19 @@ export async function runDemo(io: CliIo, seed: number): Promise<void> {
   );
 
   const sides: [Side, Side] = [
-    { label: 'alphabeta depth 6', agent: findAgent('alphabeta')!, options: { depth: 6, unit: 'move', terminal: 'score' } },
-    { label: 'greedy', agent: findAgent('greedy')!, options: { unit: 'move', terminal: 'score' } },
+    { label: 'alphabeta depth 6', agent: requireAgent('alphabeta'), options: { depth: 6, unit: 'move', terminal: 'score' } },
+    { label: 'greedy', agent: requireAgent('greedy'), options: { unit: 'move', terminal: 'score' } },
   ];
   io.out(`== 2. A game: bottom = ${sides[0].label}, top = ${sides[1].label}; ${RANDOM_OPENING} random opening moves (seed ${seed}) ==\n\n`);
   await playGame(io, game, start, sides, random);
 }
 
 async function playGame(io: CliIo, game: MancalaGame, start: MancalaState, sides: [Side, Side], random: () => number): Promise<void> {
-  const heuristic = findHeuristic('basic')!;
+  const heuristic = basic;
   let state = start;
   let ply = 0;
   const nodes = [0, 0];
-  const opening = findAgent('random')!;
+  const opening = requireAgent('random');
   while (!game.isOver(state)) {
     const mover = game.toMove(state);
     const side = sides[mover];

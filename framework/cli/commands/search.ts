@@ -8,11 +8,11 @@ import { Option, type Command } from 'commander';
 import type { AgentOptions } from '../../contracts/agent.ts';
 import { UserError } from '../../errors.ts';
 import { BOARD_FORMATS, type BoardFormat } from '../../games/mancala/board-io/index.ts';
+import { heuristicNames, requireAgent, requireHeuristic } from '../../plugins/agents.ts';
 import { createRandom } from '../../random.ts';
 import type { DepthUnit, TerminalEvaluation } from '../../search/conventions.ts';
 import { runAgent } from '../../search/run-agent.ts';
 import type { TraceEvent } from '../../search/trace.ts';
-import { findAgent, findHeuristic, HEURISTIC_NAMES } from '../../../agents/index.ts';
 import { setupPosition, type GameSetup } from '../game-setup.ts';
 import {
   addGameOptions,
@@ -103,8 +103,8 @@ export async function runSearch(setup: GameSetup, plan: SearchPlan, withTrace = 
   if (game.isOver(state)) {
     throw new UserError(`${setup.boardFile ?? 'the start position'}: the game is over in this position: there is no move to search for`);
   }
-  const agent = findAgent(plan.algo)!;
-  const heuristic = findHeuristic(plan.heuristic)!;
+  const agent = requireAgent(plan.algo);
+  const heuristic = requireHeuristic(plan.heuristic);
   const options: AgentOptions = { depth: plan.depth, unit: plan.unit, terminal: plan.terminal, caching: plan.caching };
   const events: TraceEvent[] = [];
   const outcome = await runAgent(agent, {
@@ -191,7 +191,7 @@ export function addSearchCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--depth <d>', 'depth limit (whole number ≥ 1; -1: none)').argParser(depthParser(1, true)))
     .addOption(unitOption("depth unit (default: the profile's)"))
     .option('--caching', 'transposition table keyed on (position, player to move, depth left)')
-    .addOption(new Option('--heuristic <name>', 'heuristic at the depth limit').choices(HEURISTIC_NAMES).default('basic'))
+    .addOption(new Option('--heuristic <name>', 'heuristic at the depth limit').choices(heuristicNames()).default('basic'))
     .addOption(new Option('--terminal <how>', "a finished game's value: score (after the sweep) or heuristic (default: the profile's)").choices(TERMINALS))
     .addOption(new Option('--seed <n>', 'seed of the agent\'s random source').argParser(wholeNumber(0, 2 ** 31 - 1, 'a seed')).default(1))
     .option('--trace', 'print the search events (enter, leaf, update, prune), one a line')

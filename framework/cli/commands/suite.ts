@@ -8,7 +8,8 @@
 import type { Command } from 'commander';
 import { UserError } from '../../errors.ts';
 import { blessSuite, writeExpected } from '../../suites/bless.ts';
-import { EXPECTED_FILE, loadSuite, orphanedExpected, unblessedCases } from '../../suites/load.ts';
+import { EXPECTED_FILE, orphanedExpected, unblessedCases } from '../../suites/expected.ts';
+import { loadSuite } from '../../suites/load.ts';
 import type { Expected, Suite, SuiteCase, Visibility } from '../../suites/types.ts';
 import type { CliIo } from '../options.ts';
 

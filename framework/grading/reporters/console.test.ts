@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GradeReport } from '../report.ts';
 import { renderCheck, renderConsole } from './console.ts';
-import { sampleReport, visibleOnly } from './test-fixture.ts';
+import { sampleReport, visibleOnly } from '../../../testcases/fixtures/grade-report.ts';
 
 const ESC = '\u001b';
 

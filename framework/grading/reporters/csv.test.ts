@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GradeReport } from '../report.ts';
 import { csvText, toCsv } from './csv.ts';
-import { sampleReport } from './test-fixture.ts';
+import { sampleReport } from '../../../testcases/fixtures/grade-report.ts';
 
 /** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes; anything else throws. */
 function readCsv(text: string): string[][] {

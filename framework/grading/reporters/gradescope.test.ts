@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UserError } from '../../errors.ts';
 import { toGradescope } from './gradescope.ts';
-import { NASTY_MESSAGE, sampleReport, visibleOnly } from './test-fixture.ts';
+import { NASTY_MESSAGE, sampleReport, visibleOnly } from '../../../testcases/fixtures/grade-report.ts';
 
 /**
  * Every field of results.json as https://gradescope-autograders.readthedocs.io/en/latest/specs/

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../../errors.ts';
 import type { GradeReport } from '../report.ts';
 import { gradeReportSchema, parseReport, toJson } from './json.ts';
-import { NASTY_MESSAGE, sampleReport } from './test-fixture.ts';
+import { NASTY_MESSAGE, sampleReport } from '../../../testcases/fixtures/grade-report.ts';
 
 function userError(f: () => unknown): string {
   try {

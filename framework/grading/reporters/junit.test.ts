@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { toJUnit, xmlSafe } from './junit.ts';
-import { NASTY_MESSAGE, sampleReport } from './test-fixture.ts';
+import { NASTY_MESSAGE, sampleReport } from '../../../testcases/fixtures/grade-report.ts';
 
 type Element = Record<string, unknown>;
 

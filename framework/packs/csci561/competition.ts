@@ -10,10 +10,10 @@
  */
 import type { Player } from '../../contracts/game.ts';
 import type { MancalaGame, MancalaState } from '../../games/mancala/engine.ts';
+import basic from '../../heuristics/basic.ts';
+import { requireAgent } from '../../plugins/agents.ts';
 import { createRandom } from '../../random.ts';
 import { runAgent } from '../../search/run-agent.ts';
-import basic from '../../../agents/heuristics/basic.ts';
-import strong from '../../../agents/strong.ts';
 
 export const DEFAULT_COMPETITION_MS = 1000;
 /** A decision is never given less than this, however little of the budget is left. */
@@ -41,7 +41,7 @@ export async function playCompetitionTurn(game: MancalaGame, start: MancalaState
   while (!game.isOver(state) && game.toMove(state) === agent) {
     const left = budgetMs - (performance.now() - begin);
     const ms = Math.max(MIN_DECISION_MS, left / 2);
-    const outcome = await runAgent(strong, {
+    const outcome = await runAgent(requireAgent('strong'), {
       game,
       state,
       heuristic: basic,

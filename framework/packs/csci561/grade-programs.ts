@@ -18,11 +18,11 @@ import { parseCsci561Input, writeCsci561InputBoard } from '../../games/mancala/b
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
 import { pool, scoreSubmission, selectCases, type VisibilityFilter } from '../../grading/runner.ts';
 import type { CaseStatus } from '../../grading/types.ts';
+import { parseAgentSpec } from '../../plugins/agents.ts';
+import { solveCsci561 } from '../../plugins/csci561-solver.ts';
 import type { SandboxMode } from '../../sandbox/mechanisms.ts';
 import { stageFiles, type StagedFiles } from '../../sandbox/program-run.ts';
 import type { Suite, SuiteCase } from '../../suites/types.ts';
-import { parseAgentSpec } from '../../../agents/index.ts';
-import { solveCsci561 } from '../../../agents/reference/csci561-task.ts';
 import { compareCaseFiles, type ExpectedFiles } from './compare.ts';
 import { programSandbox, readProgramSubmission, runProgram, type ProgramSubmission } from './program.ts';
 

@@ -7,7 +7,7 @@
 import { writeCsci561Input } from '../../games/mancala/board-io/index.ts';
 import type { MancalaState } from '../../games/mancala/engine.ts';
 import { createRandom, randomInt } from '../../random.ts';
-import { csci561Game } from '../../../agents/reference/csci561-task.ts';
+import { csci561Game } from './game.ts';
 import type { Csci561Task } from './task.ts';
 
 export interface RandomInputOptions {

@@ -4,7 +4,7 @@
  * an allow-list file system, left-over answers, memory in Python and Java), grading on
  * csci561-public (the Python reference program gets full marks; the same program with an extra
  * line or an extra field does not), and hostile programs graded beside honest ones
- * (testcases/hostile-programs): each test checks the verdict and that nothing leaked.
+ * (testcases/fixtures/hostile-programs): each test checks the verdict and that nothing leaked.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -140,9 +140,9 @@ describe('a run in the sandbox', () => {
 const python = findExecutable('python3') !== undefined;
 const javac = findExecutable('javac') !== undefined;
 const reference = join(PROJECT_ROOT, 'agents/examples/csci561-reference/program');
-const HOSTILE = join(PROJECT_ROOT, 'testcases/hostile-programs');
+const HOSTILE = join(PROJECT_ROOT, 'testcases/fixtures/hostile-programs');
 
-/** A copy of a hostile program (testcases/hostile-programs/NAME), to add files to. */
+/** A copy of a hostile program (testcases/fixtures/hostile-programs/NAME), to add files to. */
 function hostile(name: string): string {
   const dir = join(work, `${name}-${++made}`);
   cpSync(join(HOSTILE, name), dir, { recursive: true });

@@ -6,9 +6,10 @@
  */
 import { located } from '../../errors.ts';
 import { boardToState, parseCsci561Input, writeCsci561NextState } from '../../games/mancala/board-io/index.ts';
+import { solveCsci561 } from '../../plugins/csci561-solver.ts';
 import type { TraverseLogOptions } from '../../search/traverse-log.ts';
-import { csci561Game, solveCsci561 } from '../../../agents/reference/csci561-task.ts';
 import { DEFAULT_COMPETITION_MS, playCompetitionTurn } from './competition.ts';
+import { csci561Game } from './game.ts';
 import { NEXT_STATE_FILE, TRAVERSE_LOG_FILE, type OutputFiles } from './files.ts';
 
 export type Csci561Task = 1 | 2 | 3 | 4;

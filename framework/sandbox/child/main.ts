@@ -1,8 +1,8 @@
 /**
  * The agent runtime: runs the submission's own roles, agents and heuristics (bundled by
  * framework/sandbox/runtime.ts, compiled from memory by child/bootstrap.ts in the submission's
- * sandboxed process). It holds no reference search: nothing it imports may come from agents/ but
- * the basic heuristic (runtime.ts checks the bundle).
+ * sandboxed process). It holds no reference search: nothing it imports may come from outside
+ * framework/ (runtime.ts checks the bundle).
  */
 import type { StartRuntime } from './channel.ts';
 import { serveRequests } from './serve.ts';

@@ -4,9 +4,9 @@
  *
  * The game and the state are built here from the request, and the agent runs through the same
  * `runAgent` as in the grader's own process, so nodes and evaluations are counted the same way.
- * This file is bundled into both child runtimes, so it must not import the reference searches
- * (agents/reference, agents/alphabeta.ts, …): the agent runtime runs next to student agents.
- * The player runtime hands its reference alpha-beta in through RuntimeConfig.builtinAgents.
+ * This file is bundled into both child runtimes, so it imports nothing outside framework/ (no
+ * reference search: the agent runtime runs next to student agents). The player runtime
+ * (agents/player-runtime.ts) hands its reference alpha-beta in through RuntimeConfig.builtinAgents.
  */
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
@@ -15,12 +15,12 @@ import type { Game, Player } from '../../contracts/game.ts';
 import type { Heuristic } from '../../contracts/heuristic.ts';
 import { MancalaGame } from '../../games/mancala/engine.ts';
 import { boardToState } from '../../games/mancala/board-io/board.ts';
+import basic from '../../heuristics/basic.ts';
 import { TicTacToeGame } from '../../games/tictactoe/game.ts';
 import type { Observation } from '../../grading/types.ts';
 import { createRandom } from '../../random.ts';
 import { runAgent } from '../../search/run-agent.ts';
 import type { TraceEvent } from '../../search/trace.ts';
-import basic from '../../../agents/heuristics/basic.ts';
 import { MAX_TRACE_EVENTS, type ChildMessage, type parentMessageSchema } from '../protocol.ts';
 
 type Request = z.output<typeof parentMessageSchema>;

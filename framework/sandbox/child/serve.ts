@@ -1,8 +1,8 @@
 /**
- * The request loop both child runtimes share (main.ts: the agent runtime; player-main.ts: the
- * reference alpha-beta with a submission's heuristic). Bundled by framework/sandbox/runtime.ts,
- * compiled and started by child/bootstrap.ts, which hands each request line to the function
- * serveRequests returns.
+ * The request loop both child runtimes share (main.ts: the agent runtime; agents/player-runtime.ts,
+ * the agents plugin's player runtime: the reference alpha-beta with a submission's heuristic).
+ * Bundled by framework/sandbox/runtime.ts, compiled and started by child/bootstrap.ts, which
+ * hands each request line to the function serveRequests returns.
  *
  * Answers leave on fd 3 with the token of the boot message (child/channel.ts), written
  * synchronously, so a report sent just before an endless loop still reaches the parent. The token
