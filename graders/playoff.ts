@@ -28,7 +28,10 @@ import { UserError } from '../framework/errors.ts';
 import { stateToBoard } from '../framework/games/mancala/board-io/index.ts';
 import { MancalaGame, type MancalaState } from '../framework/games/mancala/engine.ts';
 import type { CaseStatus, CheckResult, Grader, GradeInput, MoveAsker } from '../framework/grading/types.ts';
-import { createRandom, mix32, randomInt } from '../framework/random.ts';
+import { randomOpening } from '../framework/matches/openings.ts';
+import { playGame } from '../framework/matches/play-game.ts';
+import type { MatchPlayer, MoveAttempt } from '../framework/matches/types.ts';
+import { createRandom, mix32 } from '../framework/random.ts';
 import type { SearchConventions } from '../framework/search/conventions.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
 import { DEFAULT_HEURISTIC_PLAYOFF_DEPTH } from '../framework/suites/schema.ts';
@@ -38,8 +41,6 @@ import { casePosition, conventionsOf, describeLegalMoves, describeMove } from '.
 
 /** Random moves that open each pair of games. */
 export const OPENING_PLIES = 2;
-/** A game still running after this many moves is stopped and scored as it stands (no course's game gets near it). */
-const MAX_PLIES = 10_000;
 /** The pseudo-plies that name a game's opening and opponent random sources (moveSeed). */
 const OPENING_SOURCE = -1;
 const OPPONENT_SOURCE = -2;
@@ -107,6 +108,7 @@ export function submissionOptions(input: GradeInput): CaseOptions {
 /**
  * Plays the playoff of `input.case` through `session` (the submission's side: its agent, or for a
  * heuristic role the reference alpha-beta with its heuristic); every game's record and the tally.
+ * Each game is played by the framework's game loop (playGame) with the submission as side A.
  */
 export async function playPlayoff(input: GradeInput, session: MoveAsker): Promise<PlayoffResult> {
   const spec = input.case.checks.playoff!;
@@ -116,49 +118,46 @@ export async function playPlayoff(input: GradeInput, session: MoveAsker): Promis
   }
   const opponent = parseAgentSpec(spec.opponent);
   const options = opponentOptions(opponent, conventionsOf(input.manifest.game));
-  const heuristic = requireHeuristic('basic');
   const asked = submissionOptions(input);
   let opening: number[] = [];
 
   const games: PlayedGame[] = [];
   for (let g = 0; g < spec.games; g++) {
-    if (g % 2 === 0) opening = randomOpening(game, start, createRandom(moveSeed(spec.seed, g, OPENING_SOURCE)));
+    if (g % 2 === 0) opening = randomOpening(game, start, OPENING_PLIES, createRandom(moveSeed(spec.seed, g, OPENING_SOURCE)));
     const side: Player = g % 2 === 0 ? game.toMove(start) : other(game.toMove(start));
-    const opponentRandom = createRandom(moveSeed(spec.seed, g, OPPONENT_SOURCE));
-    let s = start;
-    const openingNames: string[] = [];
-    for (const m of opening) {
-      openingNames.push(game.moveName(s, m));
-      s = game.play(s, m);
-    }
-    let plies = opening.length;
+    const submission = submissionPlayer(session, asked, input.case.role);
     let forfeit: Forfeit | undefined;
-    while (!game.isOver(s) && plies < MAX_PLIES) {
-      const mover = game.toMove(s);
-      let move: number;
-      if (mover === side) {
-        // A seed for each move, so that an agent drawing from ctx.random() does not draw the same number every move.
-        const seed = moveSeed(spec.seed, g, plies);
-        const answer = await askSubmission(session, game, s, { ...asked, seed }, spec.msPerMove, plies, input.case.role);
-        if ('forfeit' in answer) {
-          forfeit = answer.forfeit;
-          break;
-        }
-        move = answer.move;
-      } else {
-        const outcome = await runAgent(opponent.agent, { game, state: s, heuristic, options, timeLimitMs: spec.msPerMove, random: opponentRandom });
-        move = outcome.choice.move;
-        if (!game.isLegal(s, move)) throw new Error(`playoff opponent ${spec.opponent} chose the illegal move ${move} in ${game.describe(s)}`);
-      }
-      s = game.play(s, move);
-      plies++;
-    }
+    const record = await playGame({
+      game,
+      start,
+      opening,
+      players: { A: submission.player, B: opponentPlayer(spec.opponent, opponent.agent, options, createRandom(moveSeed(spec.seed, g, OPPONENT_SOURCE))) },
+      // The submission's seat: bottom (player 0) is side `first`.
+      first: side === 0 ? 'A' : 'B',
+      index: g + 1,
+      timePerMoveMs: spec.msPerMove,
+      // The submission's answer must come within msPerMove; the reference opponent is not on trial.
+      graceMs: { A: 0, B: Infinity },
+      forfeit: 'loss',
+      seed: spec.seed,
+      // A seed for each move, so that an agent drawing from ctx.random() does not draw the same number every move.
+      decisionSeed: (ply) => moveSeed(spec.seed, g, ply),
+      observers: [
+        {
+          onFailure: (e) => {
+            if (e.side === 'B') throw new Error(opponentFailure(spec.opponent, game, e.state, e.attempt));
+            forfeit = submissionForfeit(game, e.state, e.ply, e.attempt, spec.msPerMove, submission.answeredMove());
+          },
+        },
+      ],
+    });
+    const openingNames = openingMoveNames(game, start, opening);
+    const plies = record.moves.length;
     if (forfeit !== undefined) {
       games.push({ index: g + 1, side, opening: openingNames, outcome: 'loss', forfeit, plies });
       continue;
     }
-    const mine = game.finalStore(s, side);
-    const theirs = game.finalStore(s, other(side));
+    const [mine, theirs] = record.score;
     const outcome = mine > theirs ? 'win' : mine === theirs ? 'draw' : 'loss';
     games.push({ index: g + 1, side, opening: openingNames, outcome, stores: [mine, theirs], plies });
   }
@@ -174,7 +173,6 @@ export async function playPlayoff(input: GradeInput, session: MoveAsker): Promis
   };
 }
 
-
 /**
  * A seed in 0 .. 2^31-1 for ply `ply` of game `g` (negative plies name the game's other sources).
  * Hashed, not just added: createRandom's first draw follows its seed closely, so nearby seeds
@@ -184,41 +182,66 @@ export function moveSeed(seed: number, g: number, ply: number): number {
   return mix32(mix32(mix32(seed) ^ Math.floor(seed / 2 ** 32)) + g * 0x9e3779b9 + ply) & 0x7fffffff;
 }
 
-/** `OPENING_PLIES` uniformly random legal moves from `start` (fewer if the game ends). */
-function randomOpening(game: MancalaGame, start: MancalaState, random: () => number): number[] {
-  const moves: number[] = [];
+function openingMoveNames(game: MancalaGame, start: MancalaState, opening: readonly number[]): string[] {
+  const names: string[] = [];
   let s = start;
-  for (let k = 0; k < OPENING_PLIES && !game.isOver(s); k++) {
-    const legal = game.legalMoves(s);
-    const m = legal[randomInt(random, legal.length)]!;
-    moves.push(m);
+  for (const m of opening) {
+    names.push(game.moveName(s, m));
     s = game.play(s, m);
   }
-  return moves;
+  return names;
 }
 
-async function askSubmission(
-  session: MoveAsker,
-  game: MancalaGame,
-  s: MancalaState,
-  options: GradeInput['case']['options'],
-  msPerMove: number,
-  plies: number,
-  role: string,
-): Promise<{ move: number } | { forfeit: Forfeit }> {
-  const where = `at move ${plies + 1}, in ${game.describe(s)}`;
-  const attempt = await session.chooseMove(stateToBoard(game, s), game.toMove(s), options, msPerMove, role);
-  if (attempt.status !== 'ok') return { forfeit: { status: attempt.status, reason: `${attempt.status} ${where}: ${attempt.message}` } };
-  const o = attempt.observation;
-  if (o.ms > msPerMove) {
-    return { forfeit: { status: 'timeout', reason: `timeout ${where}: took ${Math.round(o.ms)} ms, the limit is ${msPerMove} ms a move` } };
-  }
-  const move = o.move ?? o.reported?.move;
-  if (move === undefined) return { forfeit: { status: 'failed', reason: `no move ${where}` } };
-  if (!game.isLegal(s, move)) {
-    return { forfeit: { status: 'failed', reason: `illegal move ${describeMove(game, s, move)} ${where}; legal moves: ${describeLegalMoves(game, s)}` } };
-  }
-  return { move };
+/** Stands for "no move" in an answer without one: never legal, so the game loop calls it a failure. */
+const NO_MOVE = -1;
+
+/**
+ * The submission's side: asked through its session with the case's options and the move's seed.
+ * An answer without a move plays its last reported move (an anytime agent cut short).
+ */
+function submissionPlayer(session: MoveAsker, options: CaseOptions, role: string): { player: MatchPlayer; answeredMove(): number | undefined } {
+  let answered: number | undefined;
+  const player: MatchPlayer = {
+    label: 'submission',
+    async chooseMove(game, state, timeLimitMs, seed): Promise<MoveAttempt> {
+      answered = undefined;
+      const a = await session.chooseMove(stateToBoard(game, state), game.toMove(state), { ...options, seed }, timeLimitMs, role);
+      if (a.status !== 'ok') return a;
+      const o = a.observation;
+      answered = o.move ?? o.reported?.move;
+      return { status: 'ok', move: answered ?? NO_MOVE, ms: o.ms };
+    },
+    close: async () => {},
+  };
+  return { player, answeredMove: () => answered };
+}
+
+/** The reference opponent: runs here with the basic heuristic, drawing from one random source for the whole game. */
+function opponentPlayer(label: string, agent: AgentSpec['agent'], options: AgentOptions, random: () => number): MatchPlayer {
+  const heuristic = requireHeuristic('basic');
+  return {
+    label,
+    async chooseMove(game, state, timeLimitMs): Promise<MoveAttempt> {
+      const outcome = await runAgent(agent, { game, state, heuristic, options, timeLimitMs, random });
+      return { status: 'ok', move: outcome.choice.move, ms: outcome.ms };
+    },
+    close: async () => {},
+  };
+}
+
+/** A failing reference opponent is a bug of ours, not a forfeit: the playoff stops with an error. */
+function opponentFailure(label: string, game: MancalaGame, s: MancalaState, a: MoveAttempt): string {
+  if (a.status !== 'ok') return `playoff opponent ${label} failed in ${game.describe(s)}: ${a.message}`;
+  return `playoff opponent ${label} chose the illegal move ${a.move} in ${game.describe(s)}`;
+}
+
+/** Why the submission forfeits a game, in the playoff's words (the case status it counts as, and the reason). */
+function submissionForfeit(game: MancalaGame, s: MancalaState, ply: number, a: MoveAttempt, msPerMove: number, move: number | undefined): Forfeit {
+  const where = `at move ${ply + 1}, in ${game.describe(s)}`;
+  if (a.status !== 'ok') return { status: a.status, reason: `${a.status} ${where}: ${a.message}` };
+  if (a.ms > msPerMove) return { status: 'timeout', reason: `timeout ${where}: took ${Math.round(a.ms)} ms, the limit is ${msPerMove} ms a move` };
+  if (move === undefined) return { status: 'failed', reason: `no move ${where}` };
+  return { status: 'failed', reason: `illegal move ${describeMove(game, s, move)} ${where}; legal moves: ${describeLegalMoves(game, s)}` };
 }
 
 const percent = (x: number): string => `${Math.round(x * 1000) / 10}%`;

@@ -1,6 +1,6 @@
 /**
  * Seed 003 (cs540): the anytime rule of matches, the simple and advanced opponents, and grading
- * by the gauntlet (framework/packs/cs540). Sandboxed agents are real submissions (the hostile zoo,
+ * by the gauntlet (framework/packs/cs540). Sandboxed agents are real submissions (the hostile zoo (testcases/fixtures/hostile-agents),
  * the example submissions, small agents written here); time limits are short, so the whole file
  * takes a few tens of seconds.
  */
@@ -14,7 +14,8 @@ import { UserError } from '../framework/errors.ts';
 import { MancalaGame, type MancalaState } from '../framework/games/mancala/engine.ts';
 import { findProfile } from '../framework/games/mancala/profiles.ts';
 import { parseReport, toJson } from '../framework/grading/reporters/json.ts';
-import { anytimeByDefault, anytimeGraceMs, playGame, playMatch, timeGraceMs, type PlayGameOptions } from '../framework/matches/match.ts';
+import { playMatch } from '../framework/matches/match.ts';
+import { anytimeByDefault, anytimeGraceMs, playGame, timeGraceMs, type PlayGameOptions } from '../framework/matches/play-game.ts';
 import type { MatchPlayer, MoveAttempt } from '../framework/matches/types.ts';
 import { CS540_OPPONENTS, gauntletScore, runGauntlet, type GauntletOpponent } from '../framework/packs/cs540/gauntlet.ts';
 import { gauntletReport, renderGauntlet } from '../framework/packs/cs540/report.ts';
@@ -30,7 +31,7 @@ import { findAgent } from '../agents/index.ts';
 import { alphaBeta } from '../agents/reference/alphabeta.ts';
 import simple from '../agents/simple.ts';
 
-const ZOO = 'framework/sandbox/zoo';
+const ZOO = 'testcases/fixtures/hostile-agents';
 const REFERENCE = 'agents/examples/cs540-reference';
 const CAROL = 'agents/examples/carol';
 const cs540 = findProfile('cs540')!;
@@ -189,7 +190,7 @@ describe('the anytime rule with sandboxed agents', () => {
 
   it('the JSON of a cs540 match names the rule and counts the moves it played', async () => {
     const r = await playMatch({ A: 'simple', B: 'random', rules: 'cs540', games: 2, seeds: 3 });
-    const { matchJson } = await import('../framework/matches/match.ts');
+    const { matchJson } = await import('../framework/matches/match-results.ts');
     const parsed = JSON.parse(matchJson(r));
     expect(parsed.match.anytime).toBe(true);
     expect(parsed.games[0].deadlineMoves).toEqual([0, 0]);

@@ -1,8 +1,8 @@
 /**
  * How fast matches run (for `mancala bench`): reference alpha-beta at depth 4 against random on
  * Kalah(6,4), the match runner's whole path (openings, players, forfeit checks, tally) included.
- * With jobs > 1 the games run in worker threads, each of which first loads the framework (a few
- * hundred ms), so the figure also gives the rate once the first game is in.
+ * With jobs > 1 the games run on the worker pool's threads, each of which first loads the
+ * framework (a few hundred ms), so the figure also gives the rate once the first game is in.
  */
 import { playMatch } from './match.ts';
 
@@ -24,9 +24,9 @@ export interface MatchSpeed {
 
 export const BENCH_MATCH = { A: 'alphabeta:depth=4', B: 'random' } as const;
 
-/** Plays `games` games (default 200) of BENCH_MATCH with `jobs` jobs (default 2: both cores) and times them. */
+/** Plays `games` games (default 2000) of BENCH_MATCH with `jobs` jobs (default 2: both cores) and times them. */
 export async function gamesPerSecond(o: { games?: number; jobs?: number; seed?: number } = {}): Promise<MatchSpeed> {
-  const games = o.games ?? 200;
+  const games = o.games ?? 2000;
   const jobs = o.jobs ?? 2;
   const start = performance.now();
   let firstGameMs = 0;

@@ -5,11 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
-import { deriveSeed, matchJson, playGame, playMatch, timeGraceMs, type MatchResult } from './match.ts';
+import { deriveSeed } from '../random.ts';
+import { playMatch } from './match.ts';
+import { matchJson, type MatchResult } from './match-results.ts';
+import { playGame, timeGraceMs } from './play-game.ts';
 import { readReplay } from './replay.ts';
 import type { GameRecord, MatchPlayer, MoveAttempt } from './types.ts';
 
-const ZOO = 'framework/sandbox/zoo';
+const ZOO = 'testcases/fixtures/hostile-agents';
 const kalah = findProfile('kalah')!;
 const game = new MancalaGame(kalah.rules, 'kalah(6,4)');
 const dir = mkdtempSync(join(tmpdir(), 'match-test-'));

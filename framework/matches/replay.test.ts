@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
-import { playGame } from './match.ts';
+import { playGame } from './play-game.ts';
 import { openPlayer } from './player.ts';
 import { parseReplay, readReplay, replayEnd, replayFileName, replayText, writeReplay, type Replay, type ReplayHeader } from './replay.ts';
 import type { GameRecord, ReplayLine } from './types.ts';

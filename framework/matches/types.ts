@@ -62,6 +62,8 @@ export interface GameRecord {
   startPosition?: number;
   /** the game was stopped after the most moves a game may have and scored as it stood */
   truncated?: boolean;
+  /** the game was stopped before its end (PlayGameOptions.signal: a human quit) and scored as it stood */
+  stopped?: boolean;
 }
 
 /** One line of a replay file (JSON lines): a move with the position before it. */

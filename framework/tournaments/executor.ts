@@ -1,5 +1,6 @@
 /**
- * A job: plays scheduled games one at a time with players of its own. It opens each agent the
+ * A tournament's job: plays scheduled games one at a time with players of its own, in this thread
+ * or on a thread of the worker pool (framework/workers/pool.ts). It opens each agent the
  * first time one of its games comes up and keeps it for the job's later games (a sandboxed
  * submission: one process per job, reused). Jobs never share players, so two jobs never wait on
  * one submission's process.
@@ -12,7 +13,8 @@
 import { UserError } from '../errors.ts';
 import type { MancalaGame } from '../games/mancala/engine.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
-import { anytimeByDefault, deriveSeed, playGame } from '../matches/match.ts';
+import { deriveSeed } from '../random.ts';
+import { anytimeByDefault, playGame } from '../matches/play-game.ts';
 import { parseOpeningsOption, planStarts, type GameStart } from '../matches/openings.ts';
 import { checkAgentSpec, isPathSpec, openPlayer, type OpenPlayerOptions } from '../matches/player.ts';
 import type { GameRecord, MatchPlayer, MoveAttempt } from '../matches/types.ts';
@@ -22,6 +24,7 @@ import { gameSpec } from '../suites/game.ts';
 import { mancalaGame } from '../cli/game-setup.ts';
 import type { TournamentParams } from './params.ts';
 import type { ScheduledGame } from './schedule.ts';
+import { jobKind, type Job } from '../workers/pool.ts';
 
 /** What every job needs to play the tournament's games (plain data: it crosses to worker threads). */
 export interface JobSetup {
@@ -32,12 +35,6 @@ export interface JobSetup {
   sandbox?: SandboxMode;
   /** sandboxed submissions a job keeps open between games; default MAX_OPEN_SUBMISSIONS */
   maxOpenSubmissions?: number;
-}
-
-export interface GameExecutor {
-  play(game: ScheduledGame): Promise<GameRecord>;
-  /** closes every player the job opened (sandboxed processes are killed, their copies removed) */
-  close(): Promise<void>;
 }
 
 export const DEFAULT_MEMORY_MB = DEFAULT_LIMITS.memoryMb;
@@ -74,8 +71,8 @@ export function tournamentGame(params: TournamentParams): MancalaGame {
   return mancalaGame(profile, params.pits, params.seeds);
 }
 
-/** A job in this thread. */
-export function localExecutor(setup: JobSetup): GameExecutor {
+/** A job; its close() closes every player it opened (sandboxed processes are killed, their copies removed). */
+export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
   const { params } = setup;
   const maxOpen = setup.maxOpenSubmissions ?? MAX_OPEN_SUBMISSIONS;
   const profile = findProfile(params.rules)!;
@@ -112,7 +109,7 @@ export function localExecutor(setup: JobSetup): GameExecutor {
     }
   };
   return {
-    async play(g) {
+    async run(g) {
       await closeIdle([g.A, g.B]);
       const [A, B] = await Promise.all([playerFor(g.A), playerFor(g.B)]);
       const s = starts[g.round]!;
@@ -138,6 +135,8 @@ export function localExecutor(setup: JobSetup): GameExecutor {
     },
   };
 }
+
+export const TOURNAMENT_JOB = jobKind(import.meta.url, 'tournamentJob', tournamentJob);
 
 /** A submission that could not be loaded: every move it is asked for is a crash with the reason. */
 function brokenPlayer(label: string, message: string): MatchPlayer {

@@ -13,7 +13,7 @@ import type { TournamentParams } from './params.ts';
 import { RESULTS_FILE } from './results.ts';
 import { runTournament, validateParams, type TournamentOutcome } from './runner.ts';
 
-const zoo = (name: string) => join(resolve(dirname(fileURLToPath(import.meta.url)), '../sandbox/zoo'), name);
+const zoo = (name: string) => join(resolve(dirname(fileURLToPath(import.meta.url)), '../../testcases/fixtures/hostile-agents'), name);
 const work = mkdtempSync(join(tmpdir(), 'tournament-runner-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let dirs = 0;

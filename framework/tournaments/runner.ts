@@ -1,19 +1,19 @@
 /**
  * Runs a tournament: checks the parameters, builds the schedule, reopens the results file and
- * plays the games it lacks on `jobs` jobs (each with its own players; in worker threads when there
- * are several), appending each game as it finishes. A rerun after an interruption plays only the
+ * plays the games it lacks on `jobs` jobs (each with its own players; on the worker pool's threads
+ * when there are several: framework/workers/pool.ts), appending each game as it finishes. A rerun after an interruption plays only the
  * missing games; the standings are computed from every recorded game in schedule order, so they
  * are the same as an uninterrupted run's.
  */
 import { UserError } from '../errors.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
-import { DEFAULT_MEMORY_MB, localExecutor, tournamentStarts, validateAgentSpec, type GameExecutor, type JobSetup } from './executor.ts';
+import { runJobs } from '../workers/pool.ts';
+import { DEFAULT_MEMORY_MB, TOURNAMENT_JOB, tournamentStarts, validateAgentSpec, type JobSetup } from './executor.ts';
 import { participants, type TournamentParams } from './params.ts';
 import { computeStandings, type Standing } from './ratings.ts';
 import { openResults, type PlayedGame } from './results.ts';
 import { buildSchedule, type ScheduledGame } from './schedule.ts';
-import { workerExecutor } from './worker-executor.ts';
 
 export interface TournamentProgress {
   /** games recorded so far, earlier runs' included */
@@ -90,43 +90,24 @@ export async function runTournament(o: RunTournamentOptions): Promise<Tournament
     ...(o.sandbox !== undefined ? { sandbox: o.sandbox } : {}),
     ...(o.maxOpenSubmissions !== undefined ? { maxOpenSubmissions: o.maxOpenSubmissions } : {}),
   };
-  const executors: GameExecutor[] = [];
   let playedNow = 0;
   try {
     o.onProgress?.({ done: games.size, total: schedule.length });
-    const jobs = Math.max(1, Math.min(o.jobs, todo.length));
-    if (todo.length > 0 && o.signal?.aborted !== true) {
-      for (let j = 0; j < jobs; j++) executors.push(jobs === 1 ? localExecutor(setup) : workerExecutor(setup));
-      const aborted = new Promise<void>((resolve) => o.signal?.addEventListener('abort', () => resolve(), { once: true }));
-      // A function, not a property read: TypeScript would assume it cannot change across an await.
-      const abortedNow = (): boolean => o.signal?.aborted === true;
-      let next = 0;
-      let failure: unknown;
-      const job = async (executor: GameExecutor) => {
-        while (failure === undefined && !abortedNow() && next < todo.length) {
-          const g = todo[next++]!;
-          const record = await executor.play(g);
-          // A game that finished after the abort may have been cut short: a rerun plays it again.
-          if (abortedNow()) return;
-          const played: PlayedGame = { ...record, index: g.index, A: g.A, B: g.B, first: g.first };
-          store.append(played);
-          games.set(g.index, played);
-          playedNow++;
-          o.onProgress?.({ done: games.size, total: schedule.length, game: played });
-        }
-      };
-      const all = Promise.all(
-        executors.map((e) =>
-          job(e).catch((err: unknown) => {
-            failure ??= err;
-          }),
-        ),
-      );
-      await Promise.race([all, aborted]);
-      if (failure !== undefined) throw failure;
-    }
+    await runJobs({
+      kind: TOURNAMENT_JOB,
+      setup,
+      items: todo,
+      jobs: o.jobs,
+      onResult: (record, g) => {
+        const played: PlayedGame = { ...record, index: g.index, A: g.A, B: g.B, first: g.first };
+        store.append(played);
+        games.set(g.index, played);
+        playedNow++;
+        o.onProgress?.({ done: games.size, total: schedule.length, game: played });
+      },
+      ...(o.signal !== undefined ? { signal: o.signal } : {}),
+    });
   } finally {
-    await Promise.allSettled(executors.map((e) => e.close()));
     store.close();
   }
   const inOrder = [...games.values()].sort((x, y) => x.index - y.index);

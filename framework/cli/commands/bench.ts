@@ -94,13 +94,13 @@ function programLine(c: ProgramCosts): string {
   return `sandbox   file program, ${what.padEnd(9)}: ${c.msPerRun.toFixed(1)} ms a case beyond the program (start, copy in, read back; median of ${PROGRAM_RUNS})`;
 }
 
-/** Games in the match benchmark: enough that starting the workers (jobs 2) is not all it measures. */
-const MATCH_GAMES = 200;
+/** Games in the match benchmark: enough that starting the pool's threads (jobs 2) is a small part of it. */
+const MATCH_GAMES = 2000;
 
 function matchLine(m: MatchSpeed): string {
   return (
     `match     ${m.A} vs ${m.B}, ${m.games} games, jobs ${m.jobs}: ${m.ms.toFixed(0)} ms, ${m.gamesPerSecond.toFixed(0)} games/s` +
-    (m.jobs > 1 ? ` (${m.steadyGamesPerSecond.toFixed(0)} games/s once the workers are up)` : '')
+    (m.jobs > 1 ? ` (${m.steadyGamesPerSecond.toFixed(0)} games/s once the pool's threads are up)` : '')
   );
 }
 

@@ -65,10 +65,10 @@ describe('mancala match', () => {
 
   it('names each forfeit and its reason, and writes replays', async () => {
     const replays = join(dir, 'replays');
-    const r = await mancala('framework/sandbox/zoo/throws', 'greedy', '--games', '2', '--time-per-move', '300', '--replays', replays);
+    const r = await mancala('testcases/fixtures/hostile-agents/throws', 'greedy', '--games', '2', '--time-per-move', '300', '--replays', replays);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/\nA +framework\/sandbox\/zoo\/throws +0 +0 +2 .* 2 crash /);
-    expect(r.out).toMatch(/forfeits:\n  game 1: A \(framework\/sandbox\/zoo\/throws\) lost by crash at move \d+: .*the zoo agent gave up/);
+    expect(r.out).toMatch(/\nA +testcases\/fixtures\/hostile-agents\/throws +0 +0 +2 .* 2 crash /);
+    expect(r.out).toMatch(/forfeits:\n  game 1: A \(testcases\/fixtures\/hostile-agents\/throws\) lost by crash at move \d+: .*the zoo agent gave up/);
     expect(r.err).toMatch(new RegExp(`^sandbox: [^\\n]+\\nwrote 2 replays to ${replays}\\n$`));
     expect(readdirSync(replays).sort()).toEqual(['game-001.jsonl', 'game-002.jsonl']);
     expect(readReplay(join(replays, 'game-002.jsonl')).end.forfeit).toMatchObject({ side: 'A', reason: 'crash' });

@@ -7,7 +7,10 @@
 import { Option, type Command } from 'commander';
 import { PROFILE_NAMES } from '../../games/mancala/profiles.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
-import { anytimeGraceMs, FORFEIT_REASONS, MATCH_DEFAULTS, matchJson, playMatch, timeGraceMs, type MatchOptions, type MatchResult, type SideStats } from '../../matches/match.ts';
+import { playMatch } from '../../matches/match.ts';
+import { MATCH_DEFAULTS, type MatchOptions } from '../../matches/match-options.ts';
+import { FORFEIT_REASONS, matchJson, type MatchResult, type SideStats } from '../../matches/match-results.ts';
+import { anytimeGraceMs, timeGraceMs } from '../../matches/play-game.ts';
 import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
 import { checkAgentSpec, isPathSpec } from '../../matches/player.ts';
 import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';

@@ -21,10 +21,11 @@ import { runAgent } from '../../search/run-agent.ts';
 import { mancalaGame } from '../game-setup.ts';
 import { moveEvents } from '../move-events.ts';
 import { readPitInput } from '../pit-input.ts';
-import { addPlayCommand, runPlay, type PlayOptions } from './play.ts';
+import type { PlayOptions } from '../play-setup.ts';
+import { addPlayCommand, runPlay } from './play.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const zoo = (name: string) => join(root, 'framework/sandbox/zoo', name);
+const zoo = (name: string) => join(root, 'testcases/fixtures/hostile-agents', name);
 
 function scripted(lines: readonly string[]): Readable {
   return Readable.from(lines.map((l) => l + '\n'));

@@ -13,7 +13,7 @@ import { FORMATS, openingsParams, participants, type TournamentFormat, type Tour
 import { runTournament, validateParams, type TournamentOutcome, type TournamentProgress } from '../../tournaments/runner.ts';
 import { isPathSpec } from '../../matches/player.ts';
 import { DEFAULT_LIMITS } from '../../suites/schema.ts';
-import { MATCH_DEFAULTS } from '../../matches/match.ts';
+import { MATCH_DEFAULTS } from '../../matches/match-options.ts';
 import { describeOpenings } from '../../matches/openings.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import { wholeNumber, type CliIo } from '../options.ts';

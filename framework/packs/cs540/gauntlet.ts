@@ -21,7 +21,9 @@
 import type { ForfeitReason, Side } from '../../matches/types.ts';
 import type { OpeningsSpec } from '../../matches/openings.ts';
 import { UserError } from '../../errors.ts';
-import { FORFEIT_REASONS, playMatch, type PlayedGameRecord } from '../../matches/match.ts';
+import { playMatch } from '../../matches/match.ts';
+import { FORFEIT_REASONS } from '../../matches/match-results.ts';
+import type { PlayedGameRecord } from '../../matches/play-game.ts';
 import { checkAgentSpec } from '../../matches/player.ts';
 import type { SandboxMode } from '../../sandbox/mechanisms.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';

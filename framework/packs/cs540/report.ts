@@ -12,7 +12,7 @@ import type { CaseStatus } from '../../grading/types.ts';
 import type { CaseReport, GradeReport, SubmissionReport } from '../../grading/report.ts';
 import { roundScore } from '../../grading/reporters/text.ts';
 import { describeOpenings } from '../../matches/openings.ts';
-import { FORFEIT_REASONS } from '../../matches/match.ts';
+import { FORFEIT_REASONS } from '../../matches/match-results.ts';
 import type { ForfeitReason } from '../../matches/types.ts';
 import { MAX_SCORE, type GauntletResult, type OpponentResult } from './gauntlet.ts';
 

@@ -1,0 +1,69 @@
+import { threadId } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { UserError } from '../errors.ts';
+import { runJobs } from './pool.ts';
+import { BROKEN_JOB, WHERE_JOB, type Played } from './test-jobs.ts';
+
+const items = Array.from({ length: 30 }, (_, k) => k);
+
+async function run(jobs: number, setup: { failOn?: number } = {}): Promise<Played[]> {
+  const played: Played[] = [];
+  await runJobs({ kind: WHERE_JOB, setup, items, jobs, onResult: (p) => void played.push(p) });
+  return played;
+}
+
+describe('runJobs', () => {
+  it('plays every item once in this thread with one job, opened once', async () => {
+    const played = await run(1);
+    expect(played.map((p) => p.item)).toEqual(items);
+    expect(new Set(played.map((p) => p.threadId))).toEqual(new Set([threadId]));
+    expect(played.map((p) => p.before)).toEqual(items);
+  });
+
+  it('spreads the items over two threads of the pool, one job each, and reuses the threads for the next run', async () => {
+    const first = await run(2);
+    expect(first.map((p) => p.item).sort((a, b) => a - b)).toEqual(items);
+    const threads = new Set(first.map((p) => p.threadId));
+    expect(threads.size).toBe(2);
+    expect(threads.has(threadId)).toBe(false);
+    // One job a thread, kept from item to item.
+    for (const t of threads) {
+      const mine = first.filter((p) => p.threadId === t);
+      expect(new Set(mine.map((p) => p.job)).size).toBe(1);
+      expect(mine.map((p) => p.before)).toEqual(mine.map((_, k) => k));
+    }
+    const second = await run(2);
+    expect(new Set(second.map((p) => p.threadId))).toEqual(threads);
+    // The threads' second jobs: started once, not once per run.
+    expect(new Set(second.map((p) => p.job))).toEqual(new Set([2]));
+  });
+
+  it("stops at an item's failure and keeps a UserError a UserError across the thread", async () => {
+    await expect(run(2, { failOn: 5 })).rejects.toThrow(UserError);
+    await expect(run(2, { failOn: 5 })).rejects.toThrow('item 5: refused');
+    await expect(run(1, { failOn: 5 })).rejects.toThrow(UserError);
+  });
+
+  it('reports a job that cannot open', async () => {
+    const onResult = () => {};
+    await expect(runJobs({ kind: BROKEN_JOB, setup: {}, items, jobs: 2, onResult })).rejects.toThrow(new UserError('no such agent'));
+    await expect(runJobs({ kind: BROKEN_JOB, setup: {}, items, jobs: 1, onResult })).rejects.toThrow('no such agent');
+  });
+
+  it('starts no item once aborted', async () => {
+    const stop = new AbortController();
+    const played: number[] = [];
+    await runJobs({
+      kind: WHERE_JOB,
+      setup: {},
+      items,
+      jobs: 2,
+      signal: stop.signal,
+      onResult: (p) => {
+        played.push(p.item);
+        if (played.length === 3) stop.abort();
+      },
+    });
+    expect(played).toHaveLength(3);
+  });
+});
