@@ -18,20 +18,6 @@
 /** Test code: test files, and the fixtures they run on. */
 const TEST_CODE = ['\\.test\\.ts$', '^testcases/fixtures/'];
 
-/**
- * TEMPORARY (issue 11): files another change is rewriting right now, which still import
- * agents/index.ts directly; each switches to framework/plugins/agents.ts (an import change:
- * AGENT_NAMES -> agentNames(), AGENTS -> agentTable()), and then this list goes.
- */
-const NOT_YET_ON_THE_REGISTRY = [
-  '^framework/matches/',
-  '^framework/tournaments/',
-  '^framework/workers/',
-  '^framework/cli/commands/(match|play|tournament|gauntlet)\\.ts$',
-  '^framework/cli/play-[a-z-]+\\.ts$',
-  '^framework/packs/cs540/',
-];
-
 export default {
   forbidden: [
     {
@@ -40,7 +26,7 @@ export default {
       comment:
         'framework/ defines the contracts and imports nothing from agents/, graders/ or testcases/: it reaches agents and graders ' +
         'through its registries (framework/plugins/), which the composition root bin/plugins.ts fills. Its tests may use them.',
-      from: { path: '^framework/', pathNot: [...TEST_CODE, ...NOT_YET_ON_THE_REGISTRY] },
+      from: { path: '^framework/', pathNot: TEST_CODE },
       to: { path: '^(agents|graders|testcases)/' },
     },
     {

@@ -14,7 +14,7 @@ import { createRandom, type RandomSource } from '../random.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
-import { AGENTS, findHeuristic, optionsUnder, parseAgentSpec } from '../../agents/index.ts';
+import { agentTable, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';
 import { ADVANCED_HEURISTIC_ROLE, flagOptions, type ResolvedPlay, type SeatPlan } from './play-setup.ts';
 
 /**
@@ -30,7 +30,7 @@ export async function openSeat(seat: SeatPlan, plan: ResolvedPlay, spec: GameSpe
 
 function referenceSeat(seat: SeatPlan, plan: ResolvedPlay): MatchPlayer {
   const parsed = parseAgentSpec(seat.spec);
-  const options = { ...optionsUnder(parsed, plan.profile.search), ...flagOptions(plan, AGENTS[parsed.name]!.options, parsed.options) };
+  const options = { ...optionsUnder(parsed, plan.profile.search), ...flagOptions(plan, agentTable()[parsed.name]!.options, parsed.options) };
   const heuristic: Heuristic = findHeuristic(seat.heuristic)!;
   return {
     label: seat.label,

@@ -15,7 +15,7 @@ import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { findProfile, PROFILE_NAMES, type MancalaProfile } from '../games/mancala/profiles.ts';
 import { checkAgentSpec, isPathSpec } from '../matches/player.ts';
 import type { RoleSpec } from '../suites/types.ts';
-import { AGENTS, parseAgentSpec } from '../../agents/index.ts';
+import { agentTable, parseAgentSpec } from '../plugins/agents.ts';
 import { mancalaGame } from './game-setup.ts';
 import type { SandboxFlags } from './sandbox-options.ts';
 
@@ -111,7 +111,7 @@ function seatSpec(spec: string, flag: string): string {
   const reference = HANDOUT_AGENTS[basename(spec)];
   if (reference !== undefined) return reference;
   throw new UserError(
-    `option '${flag}': ${spec} is a Python program, which does not run here: expected human, a reference agent (${Object.keys(AGENTS).join(', ')}), ` +
+    `option '${flag}': ${spec} is a Python program, which does not run here: expected human, a reference agent (${Object.keys(agentTable()).join(', ')}), ` +
       `the handout's ${Object.keys(HANDOUT_AGENTS).join(', ')}, or an agent written in TypeScript or JavaScript`,
   );
 }
@@ -166,7 +166,7 @@ export function flagOptions(plan: ResolvedPlay, reads: readonly string[], own: A
 /** What the handout's flags make of an agent's depth and caching (depth undefined: it reads no depth). */
 export function seatSearch(seat: SeatPlan, plan: ResolvedPlay): { depth?: number | null; caching: boolean; path: boolean } {
   const path = isPathSpec(seat.spec);
-  const reads = path ? ['depth', 'caching'] : AGENTS[parseAgentSpec(seat.spec).name]!.options;
+  const reads = path ? ['depth', 'caching'] : agentTable()[parseAgentSpec(seat.spec).name]!.options;
   const own: AgentOptions = path ? {} : parseAgentSpec(seat.spec).options;
   const o = flagOptions(plan, reads, own);
   const caching = o.caching === true || own.caching === true;

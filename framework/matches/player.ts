@@ -15,7 +15,7 @@ import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { SearchConventions } from '../search/conventions.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
-import { AGENT_NAMES, findHeuristic, optionsUnder, parseAgentSpec } from '../../agents/index.ts';
+import { agentNames, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';
 import type { MatchPlayer, MoveAttempt } from './types.ts';
 
 /** Where a submission folder keeps its agent (the same patterns the bundled suites use). */
@@ -66,7 +66,7 @@ export function checkAgentSpec(spec: string): void {
     return;
   }
   const { path, options } = splitOptions(spec);
-  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of ${AGENT_NAMES.join(', ')})`);
+  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of ${agentNames().join(', ')})`);
   if (options !== '') parseAgentSpec(`alphabeta:${options}`);
 }
 
@@ -106,7 +106,7 @@ function openReference(spec: string, o: OpenPlayerOptions): MatchPlayer {
 
 async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<MatchPlayer> {
   const { path, options: optionText } = splitOptions(spec);
-  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of ${AGENT_NAMES.join(', ')})`);
+  if (!existsSync(path)) throw new UserError(`agent ${path}: no such file or folder (a reference agent is one of ${agentNames().join(', ')})`);
   // Options on a path use the reference agents' syntax: borrow alphabeta's parser for them.
   const options = optionText === '' ? {} : parseAgentSpec(`alphabeta:${optionText}`).options;
   const caseOptions = withConventions(options, o.conventions) as CaseOptions;

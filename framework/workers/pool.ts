@@ -12,6 +12,7 @@
  * A job is named by its module's URL and an export (a JobKind), so a worker thread can load it;
  * the setup, items and results cross threads by structured clone (plain data).
  */
+import { compositionRoot } from '../plugins/composition.ts';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -79,6 +80,8 @@ function workerPool(threads: number): Piscina {
     maxThreads: threads,
     // A job awaits its agents (timers, sandboxed processes): its thread must keep its event loop.
     atomics: 'disabled',
+    // Registries are per thread: each thread imports the composition root before its first job.
+    workerData: { compositionRoot: compositionRoot() },
   });
   return shared;
 }

@@ -14,7 +14,7 @@ import { anytimeGraceMs, timeGraceMs } from '../../matches/play-game.ts';
 import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
 import { checkAgentSpec, isPathSpec } from '../../matches/player.ts';
 import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';
-import { AGENT_NAMES } from '../../../agents/index.ts';
+import { agentNames } from '../../plugins/agents.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { withProgressBar } from '../progress.ts';
@@ -51,7 +51,7 @@ export function addMatchCommand(program: Command, io: CliIo): void {
         'is a forfeit under --forfeit, its reason recorded. The same options and seed give the same games (and the same --json bytes) ' +
         'when both agents are deterministic.',
     )
-    .argument('<A>', `side A: a reference agent (${AGENT_NAMES.join(', ')}), with options as in alphabeta:depth=6 or strong:ms=500; or an agent file or submission folder (run sandboxed)`)
+    .argument('<A>', `side A: a reference agent (${agentNames().join(', ')}), with options as in alphabeta:depth=6 or strong:ms=500; or an agent file or submission folder (run sandboxed)`)
     .argument('<B>', 'side B, likewise')
     .addOption(new Option('--games <n>', 'games to play').argParser(wholeNumber(1, 100_000, 'a number of games')).default(d.games))
     .addOption(new Option('--rules <profile>', 'rules profile').choices(PROFILE_NAMES).default(d.rules))
