@@ -4,7 +4,7 @@
  * and terminal from the profile; the defaults here serve a caller that leaves them out.
  */
 import type { AgentContext, AgentOptions } from '../framework/contracts/agent.ts';
-import { FREE_TURNS, type FreeTurns } from '../framework/search/conventions.ts';
+import { FREE_TURNS, type FreeTurns } from '../framework/contracts/search-conventions.ts';
 import type { SearchParams } from './reference/search-stack.ts';
 
 /**

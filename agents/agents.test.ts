@@ -5,12 +5,12 @@ import { boardToState, parseCsci561Input, writeCsci561NextState } from '../frame
 import type { Agent, AgentContext, AgentOptions } from '../framework/contracts/agent.ts';
 import type { Game, Player } from '../framework/contracts/game.ts';
 import { countingHeuristic, type Heuristic } from '../framework/contracts/heuristic.ts';
+import { collectTrace } from '../framework/contracts/search-trace.ts';
 import { MancalaGame, type MancalaState } from '../framework/games/mancala/engine.ts';
 import { PROFILES } from '../framework/games/mancala/profiles.ts';
 import { TicTacToeGame } from '../framework/games/tictactoe/game.ts';
 import { createRandom, randomInt } from '../framework/random.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
-import { collectTrace } from '../framework/search/trace.ts';
 import alphabetaAgent from './alphabeta.ts';
 import greedy from './greedy.ts';
 import advanced from './heuristics/advanced.ts';

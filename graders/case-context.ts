@@ -9,10 +9,10 @@
  * resolving again keeps the graders right for cases built by hand.
  */
 import type { Game, Player } from '../framework/contracts/game.ts';
+import type { DepthUnit, FreeTurns, TerminalEvaluation } from '../framework/contracts/search-conventions.ts';
 import { MancalaGame } from '../framework/games/mancala/engine.ts';
 import { boardToState, type BoardSpec } from '../framework/games/mancala/board-io/index.ts';
 import type { TicTacToeGame } from '../framework/games/tictactoe/game.ts';
-import type { DepthUnit, FreeTurns, TerminalEvaluation } from '../framework/search/conventions.ts';
 import { conventionsOf, createGame } from '../framework/suites/game.ts';
 import type { GameSpec, Manifest, SuiteCase } from '../framework/suites/types.ts';
 import { AGENTS, parseAgentSpec } from '../agents/index.ts';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../framework/errors.ts';
-import type { Observation } from '../framework/grading/types.ts';
-import type { TraceEvent } from '../framework/search/trace.ts';
+import type { TraceEvent } from '../framework/contracts/search-trace.ts';
+import type { Observation } from '../framework/sandbox/exchange.ts';
 import alphabetaAgent from '../agents/alphabeta.ts';
 import minimaxAgent from '../agents/minimax.ts';
 import { compareCount, ratioRange } from './count.ts';

@@ -24,15 +24,16 @@
  */
 import type { AgentOptions } from '../framework/contracts/agent.ts';
 import { other, type Player } from '../framework/contracts/game.ts';
+import type { SearchConventions } from '../framework/contracts/search-conventions.ts';
 import { UserError } from '../framework/errors.ts';
 import { stateToBoard } from '../framework/games/mancala/board-io/index.ts';
 import { MancalaGame, type MancalaState } from '../framework/games/mancala/engine.ts';
-import type { CaseStatus, CheckResult, Grader, GradeInput, MoveAsker } from '../framework/grading/types.ts';
+import type { CaseStatus, CheckResult, Grader, GradeInput } from '../framework/grading/types.ts';
 import { randomOpening } from '../framework/matches/openings.ts';
 import { playGame } from '../framework/matches/play-game.ts';
 import type { MatchPlayer, MoveAttempt } from '../framework/matches/types.ts';
 import { createRandom, mix32 } from '../framework/random.ts';
-import type { SearchConventions } from '../framework/search/conventions.ts';
+import type { MoveAsker } from '../framework/sandbox/exchange.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
 import { DEFAULT_HEURISTIC_PLAYOFF_DEPTH } from '../framework/suites/schema.ts';
 import type { CaseOptions, Checks } from '../framework/suites/types.ts';

@@ -1,5 +1,5 @@
-/** What graders/ gives the framework (framework/plugins/graders.ts): grading a case and its message. Called by the composition root. */
-import { registerGraders } from '../framework/plugins/graders.ts';
+/** What graders/ gives the framework (framework/grading/grader-plugin.ts): grading a case and its message. Called by the composition root. */
+import { registerGraders } from '../framework/grading/grader-plugin.ts';
 import { caseMessage, gradeCase } from './index.ts';
 
 export function register(): void {

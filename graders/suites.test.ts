@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../framework/contracts/agent.ts';
-import type { Observation } from '../framework/grading/types.ts';
+import type { Observation } from '../framework/sandbox/exchange.ts';
 import { loadSuite } from '../framework/suites/load.ts';
 import type { Suite, SuiteCase } from '../framework/suites/types.ts';
 import { findHeuristic, parseAgentSpec } from '../agents/index.ts';

@@ -6,13 +6,14 @@
  */
 import type { Agent } from '../framework/contracts/agent.ts';
 import type { Player } from '../framework/contracts/game.ts';
+import type { TraceEvent } from '../framework/contracts/search-trace.ts';
 import { boardToState, stateToBoard, type BoardSpec } from '../framework/games/mancala/board-io/index.ts';
 import { MancalaGame } from '../framework/games/mancala/engine.ts';
 import { findProfile } from '../framework/games/mancala/profiles.ts';
-import type { Attempt, GradeInput, MoveAsker, Observation } from '../framework/grading/types.ts';
+import type { GradeInput } from '../framework/grading/types.ts';
 import { createRandom } from '../framework/random.ts';
+import type { Attempt, MoveAsker, Observation } from '../framework/sandbox/exchange.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
-import type { TraceEvent } from '../framework/search/trace.ts';
 import { renderTraverseLog } from '../framework/search/traverse-log.ts';
 import type { CaseOptions, Checks, Expected, GameSpec, Manifest, RoleSpec, SuiteCase } from '../framework/suites/types.ts';
 import { findHeuristic, parseAgentSpec } from '../agents/index.ts';

@@ -8,7 +8,7 @@
  * their sign, so a trace compares the same whichever way it travelled.
  */
 import type { Grader, GradeInput } from '../framework/grading/types.ts';
-import type { TraceEvent } from '../framework/search/trace.ts';
+import type { TraceEvent } from '../framework/contracts/search-trace.ts';
 import { compareTraverseLog, renderTraverseLog } from '../framework/search/traverse-log.ts';
 import { referencePlan } from './case-context.ts';
 import { failed, missingExpected, passed } from './message.ts';

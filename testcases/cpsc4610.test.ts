@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TicTacToeGame } from '../framework/games/tictactoe/game.ts';
 import type { GradeReport, SubmissionReport } from '../framework/grading/report.ts';
 import { gradeSubmissions } from '../framework/grading/runner.ts';
-import type { TraceEvent } from '../framework/search/trace.ts';
+import type { TraceEvent } from '../framework/contracts/search-trace.ts';
 import { blessSuite } from '../framework/suites/bless.ts';
 import { unblessedCases } from '../framework/suites/expected.ts';
 import { loadSuite } from '../framework/suites/load.ts';

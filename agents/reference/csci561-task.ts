@@ -13,7 +13,7 @@ import basic from '../heuristics/basic.ts';
 import { minimax } from './minimax.ts';
 import { alphaBeta } from './alphabeta.ts';
 import type { SearchParams } from './search-stack.ts';
-import { collectTrace } from '../../framework/search/trace.ts';
+import { collectTrace } from '../../framework/contracts/search-trace.ts';
 import { boardToState, parseCsci561Input, writeCsci561NextState } from '../../framework/games/mancala/board-io/index.ts';
 import type { MancalaState } from '../../framework/games/mancala/engine.ts';
 import { PROFILES } from '../../framework/games/mancala/profiles.ts';

@@ -4,17 +4,17 @@
  * which players simply alternate every move. Checked against a plain alternating minimax written
  * here on the value layer, which passes the turn by rebuilding each child with the other player
  * to move (`fromRows`), so it shares nothing with how the reference does it (a twin game without
- * free turns, framework/search/conventions.ts).
+ * free turns, framework/contracts/search-conventions.ts).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { other, type Player } from '../../framework/contracts/game.ts';
 import { countingHeuristic } from '../../framework/contracts/heuristic.ts';
+import { gameForSearch, type FreeTurns } from '../../framework/contracts/search-conventions.ts';
 import { MancalaGame, type MancalaState } from '../../framework/games/mancala/engine.ts';
 import { PROFILES } from '../../framework/games/mancala/profiles.ts';
 import { TicTacToeGame } from '../../framework/games/tictactoe/game.ts';
 import { createRandom } from '../../framework/random.ts';
-import { gameForSearch, type FreeTurns } from '../../framework/search/conventions.ts';
 import { runAgent } from '../../framework/search/run-agent.ts';
 import basic from '../heuristics/basic.ts';
 import { parseAgentSpec } from '../index.ts';

@@ -13,8 +13,8 @@ import type { Player } from '../../framework/contracts/game.ts';
 import { countingHeuristic, type Heuristic } from '../../framework/contracts/heuristic.ts';
 import { MancalaGame, type MancalaState } from '../../framework/games/mancala/engine.ts';
 import { PROFILE_NAMES, PROFILES } from '../../framework/games/mancala/profiles.ts';
-import type { DepthUnit, TerminalEvaluation } from '../../framework/search/conventions.ts';
-import type { TraceEvent } from '../../framework/search/trace.ts';
+import type { DepthUnit, TerminalEvaluation } from '../../framework/contracts/search-conventions.ts';
+import type { TraceEvent } from '../../framework/contracts/search-trace.ts';
 import basic from '../heuristics/basic.ts';
 import { alphaBeta } from './alphabeta.ts';
 

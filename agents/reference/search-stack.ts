@@ -6,8 +6,8 @@
 import { SearchCounters, type Game, type Player } from '../../framework/contracts/game.ts';
 import type { CountedHeuristic, Heuristic } from '../../framework/contracts/heuristic.ts';
 import basic from '../heuristics/basic.ts';
-import { gameForSearch, NO_DEPTH_LIMIT, type DepthUnit, type FreeTurns, type TerminalEvaluation } from '../../framework/search/conventions.ts';
-import type { TraceSink } from '../../framework/search/trace.ts';
+import { gameForSearch, NO_DEPTH_LIMIT, type DepthUnit, type FreeTurns, type TerminalEvaluation } from '../../framework/contracts/search-conventions.ts';
+import type { TraceSink } from '../../framework/contracts/search-trace.ts';
 
 export interface SearchParams<S> {
   game: Game<S>;

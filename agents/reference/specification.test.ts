@@ -14,10 +14,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Game } from '../../framework/contracts/game.ts';
 import { countingHeuristic, type Heuristic } from '../../framework/contracts/heuristic.ts';
+import { FREE_TURNS, gameForSearch, type DepthUnit, type FreeTurns, type TerminalEvaluation } from '../../framework/contracts/search-conventions.ts';
 import { MancalaGame } from '../../framework/games/mancala/engine.ts';
 import { PROFILE_NAMES, PROFILES } from '../../framework/games/mancala/profiles.ts';
 import { TicTacToeGame } from '../../framework/games/tictactoe/game.ts';
-import { FREE_TURNS, gameForSearch, type DepthUnit, type FreeTurns, type TerminalEvaluation } from '../../framework/search/conventions.ts';
 import {
   INF as SPECIFICATION_INF,
   specificationAlphaBeta,

@@ -3,12 +3,13 @@
  * `search` a board file and the player to move. Every mistake here is the user's (UserError).
  */
 import type { Game, Player } from '../contracts/game.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import { UserError } from '../errors.ts';
-import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
+import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
+import { mancalaGame } from '../games/mancala/profile-game.ts';
 import { findProfile, PROFILE_NAMES, type MancalaProfile } from '../games/mancala/profiles.ts';
 import { boardToState, readBoardFile, type BoardFormat, type BoardSpec } from '../games/mancala/board-io/index.ts';
 import { TicTacToeGame } from '../games/tictactoe/game.ts';
-import type { SearchConventions } from '../search/conventions.ts';
 import type { GameOptions, PlayerSide } from './options.ts';
 
 export interface GameSetup {
@@ -37,10 +38,6 @@ export interface PositionOptions {
 }
 
 const TICTACTOE_CONVENTIONS: SearchConventions = { depthUnit: 'move', defaultDepth: null, terminal: 'score' };
-
-export function mancalaGame(profile: MancalaProfile, pits: number, seeds: number): MancalaGame {
-  return new MancalaGame({ ...profile.rules, pits, seeds }, `${profile.name}(${pits},${seeds})`);
-}
 
 function requireProfile(opts: GameOptions): MancalaProfile {
   if (opts.rules === undefined) {

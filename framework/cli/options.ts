@@ -6,7 +6,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { LIMITS } from '../games/mancala/rules.ts';
-import type { DepthUnit, TerminalEvaluation } from '../search/conventions.ts';
+import type { DepthUnit, TerminalEvaluation } from '../contracts/search-conventions.ts';
 
 /** Where a command writes: the process's streams, or a buffer in tests. */
 export interface CliIo {

@@ -12,11 +12,11 @@ import type { AgentOptions } from '../contracts/agent.ts';
 import { UserError } from '../errors.ts';
 import { boardToState, readBoardFile, type BoardSpec } from '../games/mancala/board-io/index.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
+import { mancalaGame } from '../games/mancala/profile-game.ts';
 import { findProfile, PROFILE_NAMES, type MancalaProfile } from '../games/mancala/profiles.ts';
 import { checkAgentSpec, isPathSpec } from '../matches/player.ts';
 import type { RoleSpec } from '../suites/types.ts';
 import { agentTable, parseAgentSpec } from '../plugins/agents.ts';
-import { mancalaGame } from './game-setup.ts';
 import type { SandboxFlags } from './sandbox-options.ts';
 
 export const HUMAN = 'human';

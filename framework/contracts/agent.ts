@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import type { Game, Player } from './game.ts';
 import type { Heuristic } from './heuristic.ts';
-import type { DepthUnit, TerminalEvaluation } from '../search/conventions.ts';
-import type { TraceSink } from '../search/trace.ts';
+import type { DepthUnit, TerminalEvaluation } from './search-conventions.ts';
+import type { TraceSink } from './search-trace.ts';
 
 /** Options a suite, the CLI or a match passes to an agent. Agents ignore what they do not use. */
 export interface AgentOptions {
@@ -60,12 +60,14 @@ export const agentSchema = z.object({
   chooseMove: z.custom<Agent['chooseMove']>((v) => typeof v === 'function', 'expected a function (ctx) => { move, value }'),
 });
 
+// Built once: made per call (every move of every game), zod built and compiled a fresh parser
+// each time, more than half of a match's time between reference agents.
+const moveChoiceSchema = z.object({ move: z.number().int(), value: z.number().optional(), depth: z.number().int().optional() });
+
 /** Normalises what chooseMove returned; throws a TypeError that names what was wrong. */
 export function toMoveChoice(returned: unknown): MoveChoice {
   if (typeof returned === 'number') return { move: returned };
-  const parsed = z
-    .object({ move: z.number().int(), value: z.number().optional(), depth: z.number().int().optional() })
-    .safeParse(returned);
+  const parsed = moveChoiceSchema.safeParse(returned);
   if (!parsed.success) {
     throw new TypeError(`chooseMove must return a move number or { move, value }; got ${describe(returned)}`);
   }

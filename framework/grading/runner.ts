@@ -15,14 +15,15 @@ import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
-import { caseMessage, gradeCase } from '../plugins/graders.ts';
+import type { Attempt, ChildRequest } from '../sandbox/exchange.ts';
 import { describeMechanisms, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
 import { prepareSubmission, type PreparedSubmission } from '../sandbox/prepare.ts';
 import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
 import { isBlessed } from '../suites/expected.ts';
 import type { Limits, Manifest, Suite, SuiteCase } from '../suites/types.ts';
+import { caseMessage, gradeCase } from './grader-plugin.ts';
 import type { CaseReport, GradeReport, SubmissionReport } from './report.ts';
-import type { Attempt, CaseStatus, ChildRequest, CheckResult } from './types.ts';
+import type { CaseStatus, CheckResult } from './types.ts';
 
 export type VisibilityFilter = 'all' | 'visible';
 

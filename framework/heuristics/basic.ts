@@ -2,7 +2,7 @@
  * The basic heuristic: the player's store minus the opponent's, as they stand (seed 001's
  * heuristic_basic; seed 003's simple SBE). For Tic-Tac-Toe: the game's score (±1, 0 if unfinished).
  * Given course code, not a solution: the default heuristic of searches and the one heuristic the
- * sandbox offers besides a submission's own (grading/types.ts SANDBOX_HEURISTICS).
+ * sandbox offers besides a submission's own (sandbox-heuristics.ts).
  */
 import type { Game, Player } from '../contracts/game.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';

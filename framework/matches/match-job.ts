@@ -6,7 +6,7 @@
 import { boardToState } from '../games/mancala/board-io/board.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
-import type { SearchConventions } from '../search/conventions.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import type { GameSpec } from '../suites/types.ts';
 import { jobKind, type Job } from '../workers/pool.ts';
 import type { GameOrder } from './match-options.ts';

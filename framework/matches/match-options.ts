@@ -10,7 +10,7 @@ import { findProfile, PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { LIMITS } from '../games/mancala/rules.ts';
 import { deriveSeed } from '../random.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
-import type { SearchConventions } from '../search/conventions.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import type { GameSpec } from '../suites/types.ts';
 import { describeOpenings, planStarts, readStartPositions, type OpeningsSpec } from './openings.ts';
 import { anytimeByDefault, type PlayedGameRecord } from './play-game.ts';

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { AgentOptions } from '../contracts/agent.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import { UserError } from '../errors.ts';
 import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
@@ -13,7 +14,6 @@ import { createRandom } from '../random.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
-import type { SearchConventions } from '../search/conventions.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
 import { agentNames, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';
 import type { MatchPlayer, MoveAttempt } from './types.ts';

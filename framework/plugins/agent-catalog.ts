@@ -6,8 +6,8 @@
  */
 import type { Agent, AgentOptions } from '../contracts/agent.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import { UserError } from '../errors.ts';
-import type { SearchConventions } from '../search/conventions.ts';
 
 /** Every option a spec may set (AgentOptions), with what it may be set to. */
 const OPTION_VALUES = {

@@ -6,7 +6,7 @@
  */
 import type { Agent, AgentOptions } from '../contracts/agent.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';
-import type { SearchConventions } from '../search/conventions.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import { agentCatalog, type AgentCatalog, type AgentEntry, type AgentPlugin, type AgentSpec } from './agent-catalog.ts';
 import { pluginSlot } from './slot.ts';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Agent } from '../contracts/agent.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import basic from '../heuristics/basic.ts';
-import type { SearchConventions } from '../search/conventions.ts';
 import { agentCatalog } from './agent-catalog.ts';
 import { agentNames, findHeuristic, parseAgentSpec } from './agents.ts';
 import { compositionRoot } from './composition.ts';

@@ -3,7 +3,7 @@
  * student sees for an answer, a timeout, an output flood, an exit or a broken channel. The child's
  * own words are shown with the sandbox's paths made relative to the submission.
  */
-import type { Attempt } from '../grading/types.ts';
+import type { Attempt } from './exchange.ts';
 import { COPY_FOLDER } from './prepare.ts';
 import { excerpt, OUTPUT_LIMIT_BYTES, type CallResult, type Reported } from './sandboxed-process.ts';
 

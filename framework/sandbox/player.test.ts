@@ -8,7 +8,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Attempt, ChildRequest } from '../grading/types.ts';
 import type { GameSpec, RoleSpec } from '../suites/types.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
 import { boardToState, type BoardSpec } from '../games/mancala/board-io/board.ts';
@@ -17,6 +16,7 @@ import { createRandom } from '../random.ts';
 import { runAgent } from '../search/run-agent.ts';
 import alphabeta from '../../agents/alphabeta.ts';
 import basic from '../heuristics/basic.ts';
+import type { Attempt, ChildRequest } from './exchange.ts';
 import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
 import { childRuntime, runtimeFolder } from './runtime.ts';
 import { PLAYER_MESSAGE_CHARS, SandboxSession } from './session.ts';

@@ -19,7 +19,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Observation } from '../grading/types.ts';
+import type { Observation } from './exchange.ts';
 
 /** A child's answer may not exceed this (a large trace is a few MB); past it the child is killed. */
 export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -81,7 +81,7 @@ const caseOptions = z.object({
 
 const reported = z.strictObject({ move: int, value: num.optional() });
 
-// Trace events (framework/search/trace.ts). Loose on purpose about extra keys: a student's search
+// Trace events (framework/contracts/search-trace.ts). Loose on purpose about extra keys: a student's search
 // emits them through ctx.trace, and the trace grader compares them with the reference's anyway.
 const traceEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('enter'), name: z.string(), level: int, maximizing: z.boolean(), value: num, alpha: num.optional(), beta: num.optional() }),

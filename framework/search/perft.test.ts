@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../contracts/game.ts';
+import type { DepthUnit } from '../contracts/search-conventions.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
 import { PROFILES } from '../games/mancala/profiles.ts';
 import { TicTacToeGame } from '../games/tictactoe/game.ts';
 import { createRandom, randomInt } from '../random.ts';
-import type { DepthUnit } from './conventions.ts';
 import { perft, perftDivide } from './perft.ts';
 
 const kalahEmptyCapture = new MancalaGame(PROFILES['kalah-empty-capture']!.rules);

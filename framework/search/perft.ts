@@ -9,7 +9,7 @@
  * One state and one move buffer per ply, reused: nothing is allocated per node.
  */
 import type { Game, Player } from '../contracts/game.ts';
-import type { DepthUnit } from './conventions.ts';
+import type { DepthUnit } from '../contracts/search-conventions.ts';
 
 export interface PerftCount {
   depth: number;

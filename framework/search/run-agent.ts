@@ -7,7 +7,7 @@ import type { Agent, AgentOptions, MoveChoice } from '../contracts/agent.ts';
 import { toMoveChoice } from '../contracts/agent.ts';
 import type { Game } from '../contracts/game.ts';
 import { countingHeuristic, type Heuristic } from '../contracts/heuristic.ts';
-import type { TraceSink } from './trace.ts';
+import type { TraceSink } from '../contracts/search-trace.ts';
 
 export interface AgentRun<S> {
   game: Game<S>;

@@ -17,7 +17,7 @@
  */
 import type { Game, Player } from '../contracts/game.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';
-import type { DepthUnit, TerminalEvaluation } from './conventions.ts';
+import type { DepthUnit, TerminalEvaluation } from '../contracts/search-conventions.ts';
 
 /**
  * Where a max node (-INF) and a min node (+INF) start, and alpha-beta's first window. The fast

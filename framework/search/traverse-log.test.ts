@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import { SearchCounters, type Game, type Player } from '../contracts/game.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';
+import { collectTrace, type TraceEvent } from '../contracts/search-trace.ts';
 import { minimax } from '../../agents/reference/minimax.ts';
 import { alphaBeta } from '../../agents/reference/alphabeta.ts';
 import { solveCsci561 } from '../../agents/reference/csci561-task.ts';
-import { collectTrace, type TraceEvent } from './trace.ts';
 import { compareTraverseLog, formatLogValue, renderTraverseLog } from './traverse-log.ts';
 
 /**

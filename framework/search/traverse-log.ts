@@ -16,7 +16,7 @@
  * Values the searches use as "no value yet" (±1e9 in alpha-beta, ±Infinity in minimax) print as
  * ±Infinity.
  */
-import type { TraceEvent } from './trace.ts';
+import type { TraceEvent } from '../contracts/search-trace.ts';
 
 export interface TraverseLogOptions {
   /** five columns (Node,Depth,Value,Alpha,Beta) instead of three */

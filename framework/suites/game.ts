@@ -3,10 +3,10 @@
  * engine, so the loader, `suite bless`, the runner and the sandboxed child all build the same one.
  */
 import type { Game } from '../contracts/game.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
 import { TicTacToeGame } from '../games/tictactoe/game.ts';
-import type { SearchConventions } from '../search/conventions.ts';
 import type { GameSpec } from './types.ts';
 
 /** `kalah` or `tictactoe`, or a profile resized: {profile: kalah, pits: 4, seeds: 3}. */

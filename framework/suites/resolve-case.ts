@@ -5,10 +5,10 @@
  * Every mistake is one UserError at the case's field (CaseItem.fail).
  */
 import type { Game } from '../contracts/game.ts';
+import type { SearchConventions } from '../contracts/search-conventions.ts';
 import { UserError } from '../errors.ts';
-import { SANDBOX_HEURISTICS } from '../grading/types.ts';
+import { SANDBOX_HEURISTICS } from '../heuristics/sandbox-heuristics.ts';
 import { agentTable, findHeuristic, heuristicNames, parseAgentSpec, type AgentSpec } from '../plugins/agents.ts';
-import type { SearchConventions } from '../search/conventions.ts';
 import { resolvePosition } from './position.ts';
 import { countCheck, DEFAULT_HEURISTIC_PLAYOFF_DEPTH, type CaseFile, type ChecksFile } from './schema.ts';
 import { describeValue, fieldError, type FieldPath, type SourceFile } from './source.ts';

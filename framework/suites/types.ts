@@ -7,7 +7,7 @@
  */
 import type { MancalaRules } from '../games/mancala/rules.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
-import type { DepthUnit, TerminalEvaluation } from '../search/conventions.ts';
+import type { DepthUnit, TerminalEvaluation } from '../contracts/search-conventions.ts';
 
 /** As Gradescope: `after_due_date` cases are graded but shown to students only after the deadline. */
 export type Visibility = 'visible' | 'hidden' | 'after_due_date';

@@ -12,6 +12,7 @@
  */
 import { UserError } from '../errors.ts';
 import type { MancalaGame } from '../games/mancala/engine.ts';
+import { mancalaGame } from '../games/mancala/profile-game.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
 import { deriveSeed } from '../random.ts';
 import { anytimeByDefault, playGame } from '../matches/play-game.ts';
@@ -21,7 +22,6 @@ import type { GameRecord, MatchPlayer, MoveAttempt } from '../matches/types.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import { DEFAULT_LIMITS } from '../suites/schema.ts';
 import { gameSpec } from '../suites/game.ts';
-import { mancalaGame } from '../cli/game-setup.ts';
 import type { TournamentParams } from './params.ts';
 import type { ScheduledGame } from './schedule.ts';
 import { jobKind, type Job } from '../workers/pool.ts';

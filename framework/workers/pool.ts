@@ -6,17 +6,18 @@
  * One job runs in this thread. Several run in the worker threads of one pool (piscina), one job a
  * thread, so in-process reference agents search on every core and a long search in one game never
  * holds up the clock of another. The pool is made once per process and reused by every later call
- * (a gauntlet's many matches): a thread loads the framework once, at its first job, not once per
- * match. Idle threads do not keep the process alive.
+ * (a gauntlet's many matches): a thread loads the framework once, from one bundled file
+ * (worker-bundle.ts), not once per match. Idle threads do not keep the process alive.
  *
- * A job is named by its module's URL and an export (a JobKind), so a worker thread can load it;
- * the setup, items and results cross threads by structured clone (plain data).
+ * A job is named by its module's URL and an export (a JobKind), so a worker thread can find it in
+ * its bundle; the setup, items and results cross threads by structured clone (plain data). A
+ * thread is sent one item beyond the one it plays (serve-job.ts).
  */
 import { compositionRoot } from '../plugins/composition.ts';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { UserError } from '../errors.ts';
+import { workerBundle } from './worker-bundle.ts';
 
 /** Plays items one at a time with resources of its own; closed when the items run out or the run stops. */
 export interface Job<Item, Result> {
@@ -33,8 +34,12 @@ export interface JobKind<Setup, Item, Result> {
   factory: JobFactory<Setup, Item, Result>;
 }
 
+/** Every job module named in this process: the threads' bundle holds them all, so one pool serves every kind. */
+const jobModules = new Set<string>();
+
 /** Names `factory`, exported as `name` by the module at `module` (pass import.meta.url). */
 export function jobKind<Setup, Item, Result>(module: string, name: string, factory: JobFactory<Setup, Item, Result>): JobKind<Setup, Item, Result> {
+  jobModules.add(module);
   return { module, name, factory };
 }
 
@@ -57,7 +62,8 @@ export interface JobTask {
   setup: unknown;
   port: MessagePort;
 }
-export type ToJob<Item> = { type: 'item'; item: Item } | { type: 'done' };
+/** done: no more items, play those sent; stop (an abort): play no other item. */
+export type ToJob<Item> = { type: 'item'; item: Item } | { type: 'done' } | { type: 'stop' };
 export type FromJob<Result> = { type: 'result'; result: Result };
 /** Why a pooled job stopped early; a UserError stays one across the thread. */
 export interface JobFailure {
@@ -66,24 +72,37 @@ export interface JobFailure {
   stack: string;
 }
 
-let shared: Piscina | undefined;
+interface Pool {
+  piscina: Piscina;
+  /** the job modules its threads' bundle holds */
+  modules: ReadonlySet<string>;
+}
 
-/** The process's pool, made (or grown) to at least `threads` threads. */
-function workerPool(threads: number): Piscina {
-  if (shared !== undefined && shared.maxThreads >= threads) return shared;
-  // A larger pool replaces a smaller one; the old one finishes the jobs it runs, then ends.
-  void shared?.close();
-  shared = new Piscina({
-    filename: fileURLToPath(new URL('./job-worker.mjs', import.meta.url)),
-    // Started at once, while the caller plans its items.
-    minThreads: threads,
-    maxThreads: threads,
-    // A job awaits its agents (timers, sandboxed processes): its thread must keep its event loop.
-    atomics: 'disabled',
-    // Registries are per thread: each thread imports the composition root before its first job.
-    workerData: { compositionRoot: compositionRoot() },
-  });
-  return shared;
+/** The process's pool; calls are chained on it, so two runs at once never make two. */
+let shared: Promise<Pool | undefined> = Promise.resolve(undefined);
+
+/** The process's pool, made (or remade) to at least `threads` threads that can serve `module`. */
+function workerPool(threads: number, module: string): Promise<Piscina> {
+  const pool = shared
+    .catch(() => undefined) // a failed build is reported by the run that asked for it, and tried again
+    .then(async (current) => {
+      if (current !== undefined && current.piscina.maxThreads >= threads && current.modules.has(module)) return current;
+      const modules = new Set(jobModules);
+      const filename = await workerBundle(compositionRoot(), [...modules]);
+      // A larger pool (or one with a new job module) replaces the old one, which finishes its jobs, then ends.
+      void current?.piscina.close();
+      const piscina = new Piscina({
+        filename,
+        // Started at once: the jobs' tasks wait for them.
+        minThreads: threads,
+        maxThreads: threads,
+        // A job awaits its agents (timers, sandboxed processes): its thread must keep its event loop.
+        atomics: 'disabled',
+      });
+      return { piscina, modules };
+    });
+  shared = pool;
+  return pool.then((p) => p!.piscina);
 }
 
 function errorOf(f: JobFailure): Error {
@@ -109,7 +128,12 @@ export async function runJobs<Setup, Item, Result>(o: RunJobsOptions<Setup, Item
       fail(e);
     }
   };
-  const all = jobs === 1 ? jobInThisThread(o, take, deliver, fail) : Promise.all(Array.from({ length: jobs }, () => jobInPool(workerPool(jobs), o, take, deliver, fail)));
+  let all: Promise<unknown>;
+  if (jobs === 1) all = jobInThisThread(o, take, deliver, fail);
+  else {
+    const pool = workerPool(jobs, o.kind.module);
+    all = Promise.all(Array.from({ length: jobs }, () => jobInPool(pool, o, take, deliver, fail)));
+  }
   const aborted = new Promise<void>((resolve) => o.signal?.addEventListener('abort', () => resolve(), { once: true }));
   await Promise.race([all, aborted]);
   if (failure !== undefined) throw failure;
@@ -133,32 +157,52 @@ async function jobInThisThread<Setup, Item, Result>(
   }
 }
 
-/** One job on a pool thread: items go over a port of its own, one at a time, the next when a result comes back. */
+/**
+ * One job on a pool thread: items go over a port of its own, one to play and one ahead (see
+ * serve-job.ts), the next when a result comes back.
+ */
 async function jobInPool<Setup, Item, Result>(
-  pool: Piscina,
+  pool: Promise<Piscina>,
   o: RunJobsOptions<Setup, Item, Result>,
   take: () => Item | undefined,
   deliver: (r: Result, item: Item) => void,
   fail: (e: unknown) => void,
 ): Promise<void> {
   const { port1, port2 } = new MessageChannel();
-  let current: Item | undefined;
+  const send = (m: ToJob<Item>) => port1.postMessage(m);
+  /** the items the thread holds, in the order it plays them */
+  const sent: Item[] = [];
+  let done = false;
   const feed = () => {
-    current = take();
-    port1.postMessage((current === undefined ? { type: 'done' } : { type: 'item', item: current }) satisfies ToJob<Item>);
+    if (done) return;
+    const item = take();
+    if (item === undefined) {
+      done = true;
+      send({ type: 'done' });
+    } else {
+      sent.push(item);
+      send({ type: 'item', item });
+    }
   };
   port1.on('message', (m: FromJob<Result>) => {
-    deliver(m.result, current!);
+    deliver(m.result, sent.shift()!);
     feed();
   });
   feed();
+  feed();
+  const stop = () => send({ type: 'stop' });
+  o.signal?.addEventListener('abort', stop, { once: true });
+  const closed = new Promise((resolve) => port1.once('close', resolve));
   try {
     const task: JobTask = { module: o.kind.module, name: o.kind.name, setup: o.setup, port: port2 };
-    const failed = (await pool.run(task, { transferList: [port2] })) as JobFailure | undefined;
+    const failed = (await (await pool).run(task, { transferList: [port2] })) as JobFailure | undefined;
+    // The task's end can overtake the last results; the thread closes its port after them.
+    await closed;
     if (failed !== undefined) fail(errorOf(failed));
   } catch (e) {
     fail(e);
   } finally {
+    o.signal?.removeEventListener('abort', stop);
     port1.close();
   }
 }

@@ -8,10 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Player } from '../../framework/contracts/game.ts';
+import type { DepthUnit, TerminalEvaluation } from '../../framework/contracts/search-conventions.ts';
 import { stateToBoard } from '../../framework/games/mancala/board-io/index.ts';
 import { MancalaGame } from '../../framework/games/mancala/engine.ts';
 import type { GradeInput } from '../../framework/grading/types.ts';
-import type { DepthUnit, TerminalEvaluation } from '../../framework/search/conventions.ts';
 import { casePosition } from '../case-context.ts';
 import { gradeInput, mancalaSpec, testCase, testManifest } from '../testing.ts';
 import { baseConfig, diagnose, matchVariants } from './diagnose.ts';

@@ -9,7 +9,7 @@
  * position: if it does not (a reference this module cannot model), there is no diagnosis.
  */
 import type { GradeInput } from '../../framework/grading/types.ts';
-import { gameForSearch } from '../../framework/search/conventions.ts';
+import { gameForSearch } from '../../framework/contracts/search-conventions.ts';
 import { findHeuristic } from '../../agents/index.ts';
 import { casePosition, referencePlan } from '../case-context.ts';
 import { mutantSearch, type Algorithm, type MutantResult, type MutantSearchConfig } from './mutant-search.ts';

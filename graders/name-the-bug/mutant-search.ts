@@ -13,8 +13,8 @@
  */
 import type { Game, Player } from '../../framework/contracts/game.ts';
 import type { Heuristic } from '../../framework/contracts/heuristic.ts';
+import { NO_DEPTH_LIMIT, type DepthUnit, type TerminalEvaluation } from '../../framework/contracts/search-conventions.ts';
 import { MancalaGame } from '../../framework/games/mancala/engine.ts';
-import { NO_DEPTH_LIMIT, type DepthUnit, type TerminalEvaluation } from '../../framework/search/conventions.ts';
 
 export type Algorithm = 'minimax' | 'alphabeta';
 

@@ -6,7 +6,7 @@
  */
 import type { Agent, AgentContext } from '../../../framework/contracts/agent.ts';
 import type { Game, Player } from '../../../framework/contracts/game.ts';
-import type { TraceEvent } from '../../../framework/search/trace.ts';
+import type { TraceEvent } from '../../../framework/contracts/search-trace.ts';
 import { countLegalAfter, NO_LIMIT } from './helpers.ts';
 
 interface Bound {

@@ -11,8 +11,8 @@
 import type { AgentContext } from '../../../framework/contracts/agent.ts';
 import type { Game, Player } from '../../../framework/contracts/game.ts';
 import type { Heuristic } from '../../../framework/contracts/heuristic.ts';
-import { gameForSearch, type FreeTurns } from '../../../framework/search/conventions.ts';
-import type { TraceEvent } from '../../../framework/search/trace.ts';
+import { gameForSearch, type FreeTurns } from '../../../framework/contracts/search-conventions.ts';
+import type { TraceEvent } from '../../../framework/contracts/search-trace.ts';
 
 export interface SearchSettings<S> {
   freeTurns: FreeTurns;

@@ -7,8 +7,8 @@
  */
 import type { Agent, AgentContext } from '../../../framework/contracts/agent.ts';
 import type { Game, Player } from '../../../framework/contracts/game.ts';
-import { gameForSearch } from '../../../framework/search/conventions.ts';
-import type { TraceEvent } from '../../../framework/search/trace.ts';
+import { gameForSearch } from '../../../framework/contracts/search-conventions.ts';
+import type { TraceEvent } from '../../../framework/contracts/search-trace.ts';
 
 export function alphaBeta<S>(ctx: AgentContext<S>, depth: number, freeTurns: 'ignore' | 'honour'): { move: number; value: number } {
   const game: Game<S> = gameForSearch(ctx.game, freeTurns);

@@ -5,7 +5,7 @@
  * should take points in the search categories and name the bug: "the depth off by one".
  */
 import type { AgentContext, MoveChoice } from '../../../framework/contracts/agent.ts';
-import type { TraceEvent } from '../../../framework/search/trace.ts';
+import type { TraceEvent } from '../../../framework/contracts/search-trace.ts';
 
 export function courseSearch<S>(ctx: AgentContext<S>, pruning: boolean): MoveChoice {
   const { game, player: me, heuristic } = ctx;

@@ -8,7 +8,7 @@
  * Every child is made with game.play exactly once, so the node count is the course's too.
  */
 import type { AgentContext, MoveChoice } from '../../../framework/contracts/agent.ts';
-import type { TraceEvent } from '../../../framework/search/trace.ts';
+import type { TraceEvent } from '../../../framework/contracts/search-trace.ts';
 
 export function courseSearch<S>(ctx: AgentContext<S>, pruning: boolean): MoveChoice {
   const { game, player: me, heuristic } = ctx;

@@ -19,7 +19,7 @@
  */
 import type { Agent, AgentContext } from '../../../framework/contracts/agent.ts';
 import type { Heuristic } from '../../../framework/contracts/heuristic.ts';
-import type { FreeTurns } from '../../../framework/search/conventions.ts';
+import type { FreeTurns } from '../../../framework/contracts/search-conventions.ts';
 import { searchOf, type Search } from './search.ts';
 
 interface Best {

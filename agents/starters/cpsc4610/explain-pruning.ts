@@ -24,9 +24,9 @@ import { MancalaGame } from '../../../framework/games/mancala/engine.ts';
 import { findProfile } from '../../../framework/games/mancala/profiles.ts';
 import { TicTacToeGame } from '../../../framework/games/tictactoe/game.ts';
 import { createRandom } from '../../../framework/random.ts';
-import { gameForSearch } from '../../../framework/search/conventions.ts';
 import { runAgent } from '../../../framework/search/run-agent.ts';
-import type { TraceEvent } from '../../../framework/search/trace.ts';
+import { gameForSearch } from '../../../framework/contracts/search-conventions.ts';
+import type { TraceEvent } from '../../../framework/contracts/search-trace.ts';
 import basic from '../../heuristics/basic.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));

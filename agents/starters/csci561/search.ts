@@ -15,7 +15,7 @@
  *    (your store minus the opponent's);
  *  - Alpha-Beta prunes on v >= beta (max) and v <= alpha (min), reporting alpha/beta as they were.
  *
- * The traverse log is written from the events you send to ctx.trace (see framework/search/trace.ts):
+ * The traverse log is written from the events you send to ctx.trace (see framework/contracts/search-trace.ts):
  *  - a node you expand: { type: 'enter', name, level, maximizing, value: ±Infinity, alpha?, beta? };
  *  - a leaf: { type: 'leaf', name, level, maximizing, value, reason: 'depth' | 'game-over', alpha?, beta? };
  *  - after each child returns: { type: 'update', name, level, maximizing, value, alpha?, beta? };

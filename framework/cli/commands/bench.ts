@@ -6,7 +6,7 @@
  * counts positions visited (kalah.c's "nps").
  */
 import { Option, type Command } from 'commander';
-import type { DepthUnit } from '../../search/conventions.ts';
+import type { DepthUnit } from '../../contracts/search-conventions.ts';
 import { setupGame } from '../game-setup.ts';
 import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '../options.ts';
 import { measureGrading, type GradingCosts } from '../../grading/bench.ts';

@@ -6,12 +6,12 @@ import { Option, type Command } from 'commander';
 import type { Agent, AgentOptions } from '../../contracts/agent.ts';
 import type { Player } from '../../contracts/game.ts';
 import type { MancalaGame, MancalaState } from '../../games/mancala/engine.ts';
+import { mancalaGame } from '../../games/mancala/profile-game.ts';
 import { findProfile } from '../../games/mancala/profiles.ts';
 import basic from '../../heuristics/basic.ts';
 import { requireAgent } from '../../plugins/agents.ts';
 import { createRandom } from '../../random.ts';
 import { runAgent } from '../../search/run-agent.ts';
-import { mancalaGame } from '../game-setup.ts';
 import { grouped, wholeNumber, type CliIo } from '../options.ts';
 
 const PROFILE = 'kalah';

@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import { perft, perftDivide, type PerftDivideEntry } from '../../search/perft.ts';
-import type { DepthUnit } from '../../search/conventions.ts';
+import type { DepthUnit } from '../../contracts/search-conventions.ts';
 import { setupGame, type GameSetup } from '../game-setup.ts';
 import {
   addGameOptions,

@@ -10,9 +10,9 @@ import { UserError } from '../../errors.ts';
 import { BOARD_FORMATS, type BoardFormat } from '../../games/mancala/board-io/index.ts';
 import { heuristicNames, requireAgent, requireHeuristic } from '../../plugins/agents.ts';
 import { createRandom } from '../../random.ts';
-import type { DepthUnit, TerminalEvaluation } from '../../search/conventions.ts';
 import { runAgent } from '../../search/run-agent.ts';
-import type { TraceEvent } from '../../search/trace.ts';
+import type { DepthUnit, TerminalEvaluation } from '../../contracts/search-conventions.ts';
+import type { TraceEvent } from '../../contracts/search-trace.ts';
 import { setupPosition, type GameSetup } from '../game-setup.ts';
 import {
   addGameOptions,

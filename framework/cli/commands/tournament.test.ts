@@ -148,6 +148,8 @@ describe('mancala tournament', () => {
         '--input-type=module',
         '-e',
         `import { Command } from 'commander';
+         // The composition root first, as bin/mancala.js does: the reference agents are plugins.
+         await import(process.env.PLUGINS_MODULE);
          const { addTournamentCommand } = await import(process.env.TOURNAMENT_MODULE);
          const program = new Command('mancala').exitOverride();
          addTournamentCommand(program, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });
@@ -155,7 +157,7 @@ describe('mancala tournament', () => {
       ],
       {
         cwd: root,
-        env: { ...process.env, TMPDIR: childTmp, TOURNAMENT_MODULE: pathToFileURL(join(root, 'framework/cli/commands/tournament.ts')).href, TOURNAMENT_ARGS: JSON.stringify(args) },
+        env: { ...process.env, TMPDIR: childTmp, PLUGINS_MODULE: pathToFileURL(join(root, 'bin/plugins.ts')).href, TOURNAMENT_MODULE: pathToFileURL(join(root, 'framework/cli/commands/tournament.ts')).href, TOURNAMENT_ARGS: JSON.stringify(args) },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -17,7 +17,7 @@
  */
 import { SearchCounters, type Game, type Player } from '../../contracts/game.ts';
 import type { MancalaRules } from './rules.ts';
-import { compileLeafValue, compileSowing, type LeafValueFunction, type SowFunction } from './sowing.ts';
+import { compileRules, type LeafValueFunction, type SowFunction } from './sowing.ts';
 
 /**
  * One position. `cells` is the board (layout above); `words` views the same bytes as 64-bit
@@ -68,8 +68,10 @@ export class MancalaGame implements Game<MancalaState> {
     this.n = rules.pits;
     this.w = 2 * rules.pits + 2;
     this.maxMoves = rules.pits;
-    this.sow = compileSowing(rules);
-    this.leafValue = compileLeafValue(rules);
+    // The caller's rules object: a fork passes its parent's frozen one, whose functions are known.
+    const compiled = compileRules(rules);
+    this.sow = compiled.sow;
+    this.leafValue = compiled.leafValue;
     this.name = name ?? `mancala(${rules.pits},${rules.seeds})`;
     this.endEither = rules.gameEnd === 'either-row-empty';
     const n = rules.pits;

@@ -2,7 +2,7 @@
  * Named rule profiles: the rules and search conventions each course (seed) uses.
  * The README's "Profiles" table explains each choice; keep the two in step.
  */
-import type { SearchConventions } from '../../search/conventions.ts';
+import type { SearchConventions } from '../../contracts/search-conventions.ts';
 import type { MancalaRules } from './rules.ts';
 
 export interface MancalaProfile {

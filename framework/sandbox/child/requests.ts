@@ -13,14 +13,14 @@ import type { z } from 'zod';
 import type { Agent, AgentContext, AgentOptions } from '../../contracts/agent.ts';
 import type { Game, Player } from '../../contracts/game.ts';
 import type { Heuristic } from '../../contracts/heuristic.ts';
+import type { TraceEvent } from '../../contracts/search-trace.ts';
 import { MancalaGame } from '../../games/mancala/engine.ts';
 import { boardToState } from '../../games/mancala/board-io/board.ts';
 import basic from '../../heuristics/basic.ts';
 import { TicTacToeGame } from '../../games/tictactoe/game.ts';
-import type { Observation } from '../../grading/types.ts';
 import { createRandom } from '../../random.ts';
 import { runAgent } from '../../search/run-agent.ts';
-import type { TraceEvent } from '../../search/trace.ts';
+import type { Observation } from '../exchange.ts';
 import { MAX_TRACE_EVENTS, type ChildMessage, type parentMessageSchema } from '../protocol.ts';
 
 type Request = z.output<typeof parentMessageSchema>;
@@ -120,7 +120,7 @@ function position(req: MoveRequest | EvaluateRequest): { game: Game<any>; state:
 function heuristicFor(name: string): Heuristic {
   if (name === 'basic') return basic;
   if (name.startsWith('role:')) return loaded(name.slice('role:'.length), 'heuristic');
-  // The suite loader lets only SANDBOX_HEURISTICS and role:NAME through.
+  // The suite loader lets only SANDBOX_HEURISTICS (heuristics/sandbox-heuristics.ts) and role:NAME through.
   throw new Error(`internal: unknown heuristic "${name}" (the sandbox knows basic and role:NAME)`);
 }
 

@@ -1,6 +1,7 @@
 /**
  * Structured search events. The reference searches emit them when given a sink; renderers turn
- * them into seed 000's traverse log or a pruning explanation (seed 002).
+ * them into seed 000's traverse log or a pruning explanation (seed 002). A contract: an agent
+ * sends them to ctx.trace (AgentContext), and graders judge them.
  *
  * `path` is the list of moves from the root; `name` is the move's name ("root" at the root);
  * `level` is the depth in the search's unit (the root is 0). alpha/beta are present for alpha-beta.

@@ -1,9 +1,11 @@
 /**
  * The registry of graders: how the runner grades a case without importing graders/. The
- * composition root registers graders/'s two entry points; their contracts are here.
+ * composition root registers graders/'s two entry points; their contracts are here. It sits in
+ * grading/, not with the other registries in plugins/: its contract speaks of suites and of what
+ * the sandbox observed, layers above plugins/ (the suites look agents up there).
  */
-import type { CheckResult, GradeInput } from '../grading/types.ts';
-import { pluginSlot } from './slot.ts';
+import { pluginSlot } from '../plugins/slot.ts';
+import type { CheckResult, GradeInput } from './types.ts';
 
 export interface GraderPlugin {
   /** Runs the grader of every check the case asks for (a check set to false is skipped), in a fixed order. */

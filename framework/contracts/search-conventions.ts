@@ -1,8 +1,9 @@
 /**
  * Search conventions (DESIGN §5): what "the reference" means, so node counts, values and traces
- * are gradable. A profile fixes them per course; the CLI and suites may override each.
+ * are gradable. A profile fixes them per course; the CLI and suites may override each. Part of
+ * the contracts: an agent's options name them (AgentOptions.unit, .terminal).
  */
-import type { Game } from '../contracts/game.ts';
+import type { Game } from './game.ts';
 
 export type DepthUnit =
   /** a move that earns a free turn keeps its depth; a free turn earned at the cut-off is still expanded (seed 000) */

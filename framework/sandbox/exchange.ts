@@ -1,0 +1,72 @@
+/**
+ * What the parent asks a submission's sandboxed process (ChildRequest) and what comes back (an
+ * Attempt, with the Observation measured in the child); MoveAsker, what a session offers to ask it
+ * for moves (session.ts). Graders see these shapes too (grading/types.ts GradeInput).
+ */
+import type { Player } from '../contracts/game.ts';
+import type { TraceEvent } from '../contracts/search-trace.ts';
+import type { BoardSpec } from '../games/mancala/board-io/board.ts';
+import type { CaseOptions, GameSpec } from '../suites/types.ts';
+
+/** One request to the submission's process. The child builds the game and the state itself. */
+export type ChildRequest =
+  | {
+      type: 'move';
+      role: string;
+      game: GameSpec;
+      board: BoardSpec;
+      /** the side to move (overrides board.toMove) */
+      player: Player;
+      options: CaseOptions;
+      /** the heuristic handed to the agent: a reference heuristic the child knows (`basic`) or another role's module (`role:NAME`) */
+      heuristic: string;
+      /** the agent's own deadline (ctx.deadline); the parent's hard kill comes later */
+      timeLimitMs: number;
+      seed: number;
+      trace: boolean;
+      /** Tic-Tac-Toe: the position as 'XO_/___/___' rows (SuiteCase.tictactoe); `board` is then ignored */
+      tictactoe?: string;
+    }
+  | {
+      type: 'evaluate';
+      role: string;
+      game: GameSpec;
+      board: BoardSpec;
+      /** whose point of view */
+      player: Player;
+      /** Tic-Tac-Toe: the position as 'XO_/___/___' rows (SuiteCase.tictactoe); `board` is then ignored */
+      tictactoe?: string;
+    };
+
+/** What the submission did, as measured inside its process. */
+export interface Observation {
+  move?: number;
+  /** the value chooseMove returned, if any */
+  value?: number;
+  /** the last move published with ctx.report (anytime agents) */
+  reported?: { move: number; value?: number };
+  nodes?: number;
+  evaluations?: number;
+  /** heuristic role: what evaluate returned */
+  heuristicValue?: number;
+  trace?: TraceEvent[];
+  /** ms the agent took, measured in the child */
+  ms: number;
+}
+
+export type Attempt =
+  | { status: 'ok'; observation: Observation; ms: number }
+  /** the submission failed: threw, returned garbage, exited, sent a malformed message, … */
+  | {
+      status: 'error' | 'timeout' | 'memory' | 'output-limit';
+      message: string;
+      ms: number;
+      /** the last move the agent published with ctx.report before it failed or ran out of time (anytime agents) */
+      reported?: { move: number; value?: number };
+    };
+
+/** Asks a submission for moves: a session (session.ts) is one; the playoff grader plays whole games through it. */
+export interface MoveAsker {
+  /** `role`: the agent role that answers (default `agent`); ignored by a player session */
+  chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number, role?: string): Promise<Attempt>;
+}
