@@ -202,13 +202,13 @@ function tree(root: number): ProcStat[] {
     children.set(s.ppid, list);
   }
   const out: ProcStat[] = [];
-  const todo = [root];
-  while (todo.length > 0) {
-    const pid = todo.pop()!;
+  const unvisited = [root];
+  while (unvisited.length > 0) {
+    const pid = unvisited.pop()!;
     const s = all.get(pid);
     if (s === undefined) continue;
     out.push(s);
-    todo.push(...(children.get(pid) ?? []));
+    unvisited.push(...(children.get(pid) ?? []));
   }
   return out;
 }
