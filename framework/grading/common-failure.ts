@@ -69,7 +69,7 @@ export function normalizedMessage(message: string, o: Pick<SubmissionOutcome, 'i
   }
   // The name only as a part of a path: a submission called "a" must leave the word "a" alone.
   if (o.id !== '') line = line.replace(new RegExp(`(?<=^|/)${escaped(o.id)}(?=[/.]|$)`, 'g'), '<submission>');
-  // Each submission's copy lives in its own temporary folder (a random name): one placeholder for all.
+  // Each submission's copy lives in its own temporary folder (a random name): one name, <tmp>, stands for all of them.
   return line.replace(new RegExp(`${escaped(tmpdir())}/[^/\\s'"):,]+`, 'g'), '<tmp>');
 }
 

@@ -83,7 +83,7 @@ export async function runTournament(o: RunTournamentOptions): Promise<Tournament
   const store = openResults(o.outDir, params, schedule);
   const resumed = store.recorded.size;
   const games = new Map(store.recorded);
-  const todo = schedule.filter((g) => !games.has(g.index)).slice(0, o.maxGames ?? Infinity);
+  const unplayed = schedule.filter((g) => !games.has(g.index)).slice(0, o.maxGames ?? Infinity);
   const setup: JobSetup = {
     params,
     memoryMb: o.memoryMb ?? DEFAULT_MEMORY_MB,
@@ -96,7 +96,7 @@ export async function runTournament(o: RunTournamentOptions): Promise<Tournament
     await runJobs({
       kind: TOURNAMENT_JOB,
       setup,
-      items: todo,
+      items: unplayed,
       jobs: o.jobs,
       onResult: (record, g) => {
         const played: PlayedGame = { ...record, index: g.index, A: g.A, B: g.B, first: g.first };
