@@ -22,7 +22,7 @@ import type { ForfeitReason, Side } from '../../matches/types.ts';
 import type { OpeningsSpec } from '../../matches/openings.ts';
 import { UserError } from '../../errors.ts';
 import { playMatch } from '../../matches/match.ts';
-import { FORFEIT_REASONS } from '../../matches/match-results.ts';
+import { FORFEIT_REASONS, sideStats } from '../../matches/match-results.ts';
 import type { PlayedGameRecord } from '../../matches/play-game.ts';
 import { checkAgentSpec } from '../../matches/player.ts';
 import type { SandboxMode } from '../../sandbox/mechanisms.ts';
@@ -162,32 +162,27 @@ export function gauntletScore(opponents: readonly { opponent: GauntletOpponent; 
 }
 
 function settingResult(stones: number, timePerMoveMs: number, games: readonly PlayedGameRecord[], submissionSide: Side): SettingResult {
-  const k = submissionSide === 'A' ? 0 : 1;
-  const forfeits = noForfeits();
-  const forfeitMessages: string[] = [];
-  let wins = 0;
-  let draws = 0;
-  let losses = 0;
-  let storeMargin = 0;
-  let deadlineMoves = 0;
-  let timeMs = 0;
-  let decisions = 0;
-  let maxMoveMs = 0;
-  for (const g of games) {
-    if (g.winner === 'draw') draws++;
-    else if (g.winner === submissionSide) wins++;
-    else losses++;
-    storeMargin += g.score[k] - g.score[1 - k]!;
-    deadlineMoves += g.deadlineMoves?.[k] ?? 0;
-    timeMs += g.time[k];
-    decisions += g.decisions?.[k] ?? 0;
-    maxMoveMs = Math.max(maxMoveMs, g.maxMoveMs?.[k] ?? 0);
-    if (g.forfeit?.side === submissionSide) {
-      forfeits[g.forfeit.reason]++;
-      forfeitMessages.push(`game ${g.index} (${stones} stones, ${timePerMoveMs} ms): ${g.forfeit.reason} ${g.forfeit.message}`);
-    }
-  }
-  return { stones, timePerMoveMs, games: games.length, wins, draws, losses, storeMargin, forfeits, deadlineMoves, timeMs, decisions, maxMoveMs, forfeitMessages };
+  // The submission's side of these games, tallied as a match tallies a side; plus why it forfeited.
+  const forfeitMessages = games.flatMap((g) =>
+    g.forfeit?.side === submissionSide ? [`game ${g.index} (${stones} stones, ${timePerMoveMs} ms): ${g.forfeit.reason} ${g.forfeit.message}`] : [],
+  );
+  const t = sideStats(games, submissionSide);
+  // Keys in the order the gauntlet's JSON has always had them.
+  return {
+    stones,
+    timePerMoveMs,
+    games: games.length,
+    wins: t.wins,
+    draws: t.draws,
+    losses: t.losses,
+    storeMargin: t.storeMargin,
+    forfeits: t.forfeits,
+    deadlineMoves: t.deadlineMoves,
+    timeMs: t.timeMs,
+    decisions: t.decisions,
+    maxMoveMs: t.maxMoveMs,
+    forfeitMessages,
+  };
 }
 
 function opponentResult(opponent: GauntletOpponent, settings: SettingResult[], error?: string): OpponentResult {
