@@ -1,11 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
-import { MancalaGame } from '../games/mancala/engine.ts';
-import { findProfile } from '../games/mancala/profiles.ts';
-import { distinctRandomOpenings, parseOpeningsOption, parseStartPositions, planStarts, readStartPositions, startStates } from './openings.ts';
+import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
+import type { GameEndRule } from '../games/mancala/rules.ts';
+import { findProfile, PROFILE_NAMES, PROFILES } from '../games/mancala/profiles.ts';
+import { createRandom } from '../random.ts';
+import { OpeningDrawer } from './opening-draws.ts';
+import { distinctRandomOpenings, parseOpeningsOption, parseStartPositions, planStarts, randomOpening, readStartPositions, startStates } from './openings.ts';
 
 const kalah = findProfile('kalah')!;
 const game = new MancalaGame(kalah.rules, 'kalah(6,4)');
@@ -63,6 +67,67 @@ describe('random openings', () => {
     expect(starts).toHaveLength(7);
     for (let g = 0; g + 1 < 7; g += 2) expect(starts[g + 1]!.opening).toEqual(starts[g]!.opening);
     expect(starts[2]!.opening).not.toEqual(starts[0]!.opening);
+  });
+});
+
+/**
+ * The specification of distinctRandomOpenings, kept plain: draw each opening with randomOpening,
+ * replay it to find the position it reaches, and draw again (up to 64 draws) while that position
+ * was reached before. The real one (opening-draws.ts) must return the same openings, drawing the
+ * same random numbers: reports compare them byte for byte.
+ */
+function plainDistinctRandomOpenings(game: MancalaGame, start: MancalaState, plies: number, seed: number, count: number): number[][] {
+  const reached = (moves: readonly number[]): string => {
+    let s = start;
+    for (const m of moves) s = game.play(s, m);
+    return game.key(s);
+  };
+  const random = createRandom(seed);
+  const seen = new Set<string>();
+  const openings: number[][] = [];
+  for (let p = 0; p < count; p++) {
+    let opening = randomOpening(game, start, plies, random);
+    for (let draw = 1; draw < 64 && seen.has(reached(opening)); draw++) opening = randomOpening(game, start, plies, random);
+    seen.add(reached(opening));
+    openings.push(opening);
+  }
+  return openings;
+}
+
+describe('random openings, fast equals readable', () => {
+  const gameArb = fc
+    .record({
+      profile: fc.constantFrom(...PROFILE_NAMES),
+      pits: fc.integer({ min: 1, max: 6 }),
+      seeds: fc.integer({ min: 1, max: 5 }),
+      gameEnd: fc.constantFrom<GameEndRule>('either-row-empty', 'mover-cannot-move'),
+    })
+    .map(({ profile, pits, seeds, gameEnd }) => new MancalaGame({ ...PROFILES[profile]!.rules, pits, seeds, gameEnd }, profile));
+  const seedArb = fc.integer({ min: 0, max: 2 ** 31 - 1 });
+
+  it('distinctRandomOpenings returns what the plain algorithm returns', () => {
+    fc.assert(
+      fc.property(gameArb, fc.integer({ min: 0, max: 12 }), seedArb, fc.integer({ min: 1, max: 300 }), (g, plies, seed, count) => {
+        expect(distinctRandomOpenings(g, g.initial(), plies, seed, count)).toEqual(plainDistinctRandomOpenings(g, g.initial(), plies, seed, count));
+      }),
+      { seed: 20_240_607, numRuns: 60 },
+    );
+  });
+
+  it('draws as randomOpening does and names the position reached, also once the tree is full', () => {
+    fc.assert(
+      fc.property(gameArb, fc.integer({ min: 0, max: 30 }), seedArb, fc.integer({ min: 1, max: 40 }), (g, plies, seed, maxNodes) => {
+        const drawer = new OpeningDrawer(g, g.initial(), plies, createRandom(seed), maxNodes);
+        const random = createRandom(seed);
+        for (let k = 0; k < 200; k++) {
+          const expected = randomOpening(g, g.initial(), plies, random);
+          const drawn = drawer.draw();
+          expect(drawn.moves).toEqual(expected);
+          expect(drawn.reached).toBe(g.key(expected.reduce((s, m) => g.play(s, m), g.initial())));
+        }
+      }),
+      { seed: 20_240_607, numRuns: 60 },
+    );
   });
 });
 

@@ -18,6 +18,7 @@ import { boardToState, type BoardSpec } from '../games/mancala/board-io/board.ts
 import { parseJsonBoard } from '../games/mancala/board-io/json.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom, randomInt, type RandomSource } from '../random.ts';
+import { OpeningDrawer } from './opening-draws.ts';
 
 export type OpeningsSpec =
   /** `plies` seeded random moves from the start position */
@@ -145,27 +146,20 @@ export function randomOpening(game: MancalaGame, start: MancalaState, plies: num
 /**
  * `count` random openings of `plies` moves from `start`, all drawn from one source seeded by
  * `seed`. Each is drawn again (up to DRAWS_FOR_A_NEW_OPENING times) while it reaches a position an
- * earlier one reached, so a match sees as many different openings as the board allows.
+ * earlier one reached, so a match sees as many different openings as the board allows. The draws
+ * are randomOpening's, made fast by OpeningDrawer (opening-draws.ts), which remembers drawn prefixes.
  */
 export function distinctRandomOpenings(game: MancalaGame, start: MancalaState, plies: number, seed: number, count: number): number[][] {
-  const random = createRandom(seed);
+  const drawer = new OpeningDrawer(game, start, plies, createRandom(seed));
   const seen = new Set<string>();
   const openings: number[][] = [];
   for (let p = 0; p < count; p++) {
-    let opening = randomOpening(game, start, plies, random);
-    for (let draw = 1; draw < DRAWS_FOR_A_NEW_OPENING && seen.has(reached(game, start, opening)); draw++) {
-      opening = randomOpening(game, start, plies, random);
-    }
-    seen.add(reached(game, start, opening));
-    openings.push(opening);
+    let opening = drawer.draw();
+    for (let draw = 1; draw < DRAWS_FOR_A_NEW_OPENING && seen.has(opening.reached); draw++) opening = drawer.draw();
+    seen.add(opening.reached);
+    openings.push([...opening.moves]); // a copy: the drawer hands out the same opening each time it is drawn
   }
   return openings;
-}
-
-function reached(game: MancalaGame, start: MancalaState, moves: readonly number[]): string {
-  let s = start;
-  for (const m of moves) s = game.play(s, m);
-  return game.key(s);
 }
 
 /** Where one game starts: a position and the random moves played from it before the agents take over. */
