@@ -133,8 +133,9 @@ export abstract class SearchStack<S> {
   /** Buffers for `level` and the level below it. */
   protected ensure(level: number): void {
     if (this.states.length > level + 1) return;
-    // Grow in blocks so a stack usually lives in one buffer (see Game.newStates).
-    const add = Math.max(level + 2 - this.states.length, this.states.length, 32);
+    // Grow in blocks, doubling, so a stack lives in a few buffers (see Game.newStates); the first
+    // is small because most searches are shallow and a match makes one for every move.
+    const add = Math.max(level + 2 - this.states.length, this.states.length, 8);
     this.states.push(...this.game.newStates(add));
     for (let k = 0; k < add; k++) this.moves.push(new Int32Array(this.game.maxMoves));
   }
