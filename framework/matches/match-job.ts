@@ -8,7 +8,7 @@ import { MancalaGame } from '../games/mancala/engine.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import type { SearchConventions } from '../contracts/search-conventions.ts';
 import type { GameSpec } from '../suites/types.ts';
-import { jobKind, type Job } from '../workers/pool.ts';
+import { jobKind, type Job } from '../workers/job.ts';
 import type { GameOrder } from './match-options.ts';
 import { playGame, type PlayedGameRecord } from './play-game.ts';
 import { openPlayer } from './player.ts';

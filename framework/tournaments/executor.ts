@@ -24,7 +24,7 @@ import { DEFAULT_LIMITS } from '../suites/schema.ts';
 import { gameSpec } from '../suites/game.ts';
 import type { TournamentParams } from './params.ts';
 import type { ScheduledGame } from './schedule.ts';
-import { jobKind, type Job } from '../workers/pool.ts';
+import { jobKind, type Job } from '../workers/job.ts';
 
 /** What every job needs to play the tournament's games (plain data: it crosses to worker threads). */
 export interface JobSetup {

@@ -2,7 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import { runJobs } from './pool.ts';
-import { BROKEN_JOB, WHERE_JOB, type Played } from './test-jobs.ts';
+import { BROKEN_JOB, WHERE_JOB, type Played, type Started } from '../../testcases/fixtures/pool-jobs.ts';
 
 const items = Array.from({ length: 30 }, (_, k) => k);
 
@@ -20,22 +20,41 @@ describe('runJobs', () => {
     expect(played.map((p) => p.before)).toEqual(items);
   });
 
-  it('spreads the items over two threads of the pool, one job each, and reuses the threads for the next run', async () => {
-    const first = await run(2);
+  it("plays one job in this thread and each other on a pool thread of its own, and reuses the pool's threads for the next run", async () => {
+    const first = await run(3);
     expect(first.map((p) => p.item).sort((a, b) => a - b)).toEqual(items);
     const threads = new Set(first.map((p) => p.threadId));
-    expect(threads.size).toBe(2);
-    expect(threads.has(threadId)).toBe(false);
+    expect(threads.size).toBe(3);
+    expect(threads.has(threadId)).toBe(true);
     // One job a thread, kept from item to item.
     for (const t of threads) {
       const mine = first.filter((p) => p.threadId === t);
       expect(new Set(mine.map((p) => p.job)).size).toBe(1);
       expect(mine.map((p) => p.before)).toEqual(mine.map((_, k) => k));
     }
-    const second = await run(2);
+    const second = await run(3);
     expect(new Set(second.map((p) => p.threadId))).toEqual(threads);
-    // The threads' second jobs: started once, not once per run.
-    expect(new Set(second.map((p) => p.job))).toEqual(new Set([2]));
+    // The pool threads' second jobs: started once, not once per run.
+    expect(new Set(second.filter((p) => p.threadId !== threadId).map((p) => p.job))).toEqual(new Set([2]));
+  });
+
+  it("passes each job's events on, each before its item's result, from this thread and from the pool's", async () => {
+    const seen: string[] = [];
+    const started: Started[] = [];
+    await runJobs({
+      kind: WHERE_JOB,
+      setup: {},
+      items,
+      jobs: 2,
+      onEvent: (e) => {
+        started.push(e);
+        seen.push(`start ${e.item}`);
+      },
+      onResult: (p) => void seen.push(`result ${p.item}`),
+    });
+    for (const item of items) expect(seen.indexOf(`start ${item}`)).toBeLessThan(seen.indexOf(`result ${item}`));
+    expect(started.map((e) => e.item).sort((a, b) => a - b)).toEqual(items);
+    expect(new Set(started.map((e) => e.threadId)).size).toBe(2);
   });
 
   it("stops at an item's failure and keeps a UserError a UserError across the thread", async () => {

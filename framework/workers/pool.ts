@@ -3,9 +3,11 @@
  * played by `jobs` jobs at once, each with resources of its own (its players: a sandboxed
  * submission's process, reused from item to item), the next item to whichever job is free.
  *
- * One job runs in this thread. Several run in the worker threads of one pool (piscina), one job a
- * thread, so in-process reference agents search on every core and a long search in one game never
- * holds up the clock of another. The pool is made once per process and reused by every later call
+ * One job always runs in this thread; each further job runs in a worker thread of one pool
+ * (piscina), one job a thread, so in-process reference agents search on every core. This thread
+ * plays from the first moment while the pool's threads start: with every job on the pool, two
+ * jobs on two cores lost most of their gain to the threads' start. The pool is made once per
+ * process and reused by every later call
  * (a gauntlet's many matches): a thread loads the framework once, from one bundled file
  * (worker-bundle.ts), not once per match. Idle threads do not keep the process alive.
  *
@@ -17,40 +19,19 @@ import { compositionRoot } from '../plugins/composition.ts';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { UserError } from '../errors.ts';
+import { namedJobModules, type JobKind } from './job.ts';
 import { workerBundle } from './worker-bundle.ts';
 
-/** Plays items one at a time with resources of its own; closed when the items run out or the run stops. */
-export interface Job<Item, Result> {
-  run(item: Item): Promise<Result>;
-  close(): Promise<void>;
-}
-
-export type JobFactory<Setup, Item, Result> = (setup: Setup) => Job<Item, Result> | Promise<Job<Item, Result>>;
-
-/** A job factory and where a worker thread finds it: the module's URL (import.meta.url) and the export's name. */
-export interface JobKind<Setup, Item, Result> {
-  module: string;
-  name: string;
-  factory: JobFactory<Setup, Item, Result>;
-}
-
-/** Every job module named in this process: the threads' bundle holds them all, so one pool serves every kind. */
-const jobModules = new Set<string>();
-
-/** Names `factory`, exported as `name` by the module at `module` (pass import.meta.url). */
-export function jobKind<Setup, Item, Result>(module: string, name: string, factory: JobFactory<Setup, Item, Result>): JobKind<Setup, Item, Result> {
-  jobModules.add(module);
-  return { module, name, factory };
-}
-
-export interface RunJobsOptions<Setup, Item, Result> {
-  kind: JobKind<Setup, Item, Result>;
+export interface RunJobsOptions<Setup, Item, Result, Event = never> {
+  kind: JobKind<Setup, Item, Result, Event>;
   setup: Setup;
   items: readonly Item[];
   /** jobs at once: 1 plays in this thread, more in the pool's threads (at most the items) */
   jobs: number;
-  /** each result as it comes (in any order with several jobs); a throw stops the run with that error */
-  onResult(result: Result, item: Item): void;
+  /** each result as it comes (in any order with several jobs), with its item and the item's index; a throw stops the run with that error */
+  onResult(result: Result, item: Item, index: number): void;
+  /** each event a job tells while it plays (job.ts), in order with its results */
+  onEvent?(event: Event): void;
   /** once aborted no item starts, and runJobs returns without waiting for the items in play */
   signal?: AbortSignal;
 }
@@ -64,7 +45,7 @@ export interface JobTask {
 }
 /** done: no more items, play those sent; stop (an abort): play no other item. */
 export type ToJob<Item> = { type: 'item'; item: Item } | { type: 'done' } | { type: 'stop' };
-export type FromJob<Result> = { type: 'result'; result: Result };
+export type FromJob<Result, Event = unknown> = { type: 'result'; result: Result } | { type: 'event'; event: Event };
 /** Why a pooled job stopped early; a UserError stays one across the thread. */
 export interface JobFailure {
   user: boolean;
@@ -87,7 +68,7 @@ function workerPool(threads: number, module: string): Promise<Piscina> {
     .catch(() => undefined) // a failed build is reported by the run that asked for it, and tried again
     .then(async (current) => {
       if (current !== undefined && current.piscina.maxThreads >= threads && current.modules.has(module)) return current;
-      const modules = new Set(jobModules);
+      const modules = new Set(namedJobModules());
       const filename = await workerBundle(compositionRoot(), [...modules]);
       // A larger pool (or one with a new job module) replaces the old one, which finishes its jobs, then ends.
       void current?.piscina.close();
@@ -110,7 +91,7 @@ function errorOf(f: JobFailure): Error {
 }
 
 /** Plays every item (see the module comment); rejects with the first failure, after every job has closed. */
-export async function runJobs<Setup, Item, Result>(o: RunJobsOptions<Setup, Item, Result>): Promise<void> {
+export async function runJobs<Setup, Item, Result, Event = never>(o: RunJobsOptions<Setup, Item, Result, Event>): Promise<void> {
   const jobs = Math.max(1, Math.min(o.jobs, o.items.length));
   if (o.items.length === 0 || o.signal?.aborted === true) return;
   let next = 0;
@@ -118,37 +99,49 @@ export async function runJobs<Setup, Item, Result>(o: RunJobsOptions<Setup, Item
   const fail = (e: unknown) => {
     failure ??= e;
   };
-  /** The next item, or undefined when there is none to start (all handed out, a failure, an abort). */
-  const take = (): Item | undefined => (failure === undefined && o.signal?.aborted !== true && next < o.items.length ? o.items[next++] : undefined);
-  const deliver = (result: Result, item: Item) => {
+  /** The next item's index, or undefined when there is none to start (all handed out, a failure, an abort). */
+  const take = (): number | undefined => (failure === undefined && o.signal?.aborted !== true && next < o.items.length ? next++ : undefined);
+  const deliver = (result: Result, index: number) => {
     if (o.signal?.aborted === true) return; // played after the abort: possibly cut short, not recorded
     try {
-      o.onResult(result, item);
+      o.onResult(result, o.items[index]!, index);
     } catch (e) {
       fail(e);
     }
   };
-  let all: Promise<unknown>;
-  if (jobs === 1) all = jobInThisThread(o, take, deliver, fail);
-  else {
-    const pool = workerPool(jobs, o.kind.module);
-    all = Promise.all(Array.from({ length: jobs }, () => jobInPool(pool, o, take, deliver, fail)));
-  }
+  const tell = (event: Event) => {
+    if (o.signal?.aborted === true) return;
+    try {
+      o.onEvent?.(event);
+    } catch (e) {
+      fail(e);
+    }
+  };
+  // The pool's threads are asked for first: they start (a few hundred ms) while this thread plays.
+  const pool = jobs > 1 ? workerPool(jobs - 1, o.kind.module) : undefined;
+  const pooled = pool === undefined ? [] : Array.from({ length: jobs - 1 }, () => jobInPool(pool, o, take, deliver, tell, fail));
+  const all = Promise.all([jobInThisThread(o, take, deliver, tell, fail), ...pooled]);
   const aborted = new Promise<void>((resolve) => o.signal?.addEventListener('abort', () => resolve(), { once: true }));
   await Promise.race([all, aborted]);
   if (failure !== undefined) throw failure;
 }
 
-async function jobInThisThread<Setup, Item, Result>(
-  o: RunJobsOptions<Setup, Item, Result>,
-  take: () => Item | undefined,
-  deliver: (r: Result, item: Item) => void,
+async function jobInThisThread<Setup, Item, Result, Event>(
+  o: RunJobsOptions<Setup, Item, Result, Event>,
+  take: () => number | undefined,
+  deliver: (r: Result, index: number) => void,
+  tell: (event: Event) => void,
   fail: (e: unknown) => void,
 ): Promise<void> {
   try {
-    const job = await o.kind.factory(o.setup);
+    const job = await o.kind.factory(o.setup, tell);
     try {
-      for (let item = take(); item !== undefined; item = take()) deliver(await job.run(item), item);
+      for (let k = take(); k !== undefined; k = take()) {
+        deliver(await job.run(o.items[k]!), k);
+        // Let the event loop turn: an in-process game may settle in microtasks alone, and the pool's
+        // threads (their results, their next items), an abort or a progress bar would wait for the whole run.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     } finally {
       await job.close();
     }
@@ -161,30 +154,32 @@ async function jobInThisThread<Setup, Item, Result>(
  * One job on a pool thread: items go over a port of its own, one to play and one ahead (see
  * serve-job.ts), the next when a result comes back.
  */
-async function jobInPool<Setup, Item, Result>(
+async function jobInPool<Setup, Item, Result, Event>(
   pool: Promise<Piscina>,
-  o: RunJobsOptions<Setup, Item, Result>,
-  take: () => Item | undefined,
-  deliver: (r: Result, item: Item) => void,
+  o: RunJobsOptions<Setup, Item, Result, Event>,
+  take: () => number | undefined,
+  deliver: (r: Result, index: number) => void,
+  tell: (event: Event) => void,
   fail: (e: unknown) => void,
 ): Promise<void> {
   const { port1, port2 } = new MessageChannel();
   const send = (m: ToJob<Item>) => port1.postMessage(m);
-  /** the items the thread holds, in the order it plays them */
-  const sent: Item[] = [];
+  /** the indices of the items the thread holds, in the order it plays them */
+  const sent: number[] = [];
   let done = false;
   const feed = () => {
     if (done) return;
-    const item = take();
-    if (item === undefined) {
+    const k = take();
+    if (k === undefined) {
       done = true;
       send({ type: 'done' });
     } else {
-      sent.push(item);
-      send({ type: 'item', item });
+      sent.push(k);
+      send({ type: 'item', item: o.items[k]! });
     }
   };
-  port1.on('message', (m: FromJob<Result>) => {
+  port1.on('message', (m: FromJob<Result, Event>) => {
+    if (m.type === 'event') return tell(m.event);
     deliver(m.result, sent.shift()!);
     feed();
   });

@@ -7,7 +7,8 @@
  */
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { UserError } from '../errors.ts';
-import type { Job, JobFailure, JobTask, ToJob } from './pool.ts';
+import type { Job, JobFactory } from './job.ts';
+import type { FromJob, JobFailure, JobTask, ToJob } from './pool.ts';
 
 function failureOf(e: unknown): JobFailure {
   return {
@@ -43,7 +44,7 @@ function playItems(job: Job<unknown, unknown>, port: MessagePort): Promise<JobFa
       }
       job.run(held.shift()).then(
         (result) => {
-          port.postMessage({ type: 'result', result });
+          port.postMessage({ type: 'result', result } satisfies FromJob<unknown>);
           playNext();
         },
         (e: unknown) => resolve(failureOf(e)),
@@ -64,9 +65,10 @@ export async function serveJob(task: JobTask, modules: JobModules): Promise<JobF
   try {
     const module = modules[task.module];
     if (module === undefined) throw new Error(`${task.module} is not among this thread's job modules`);
-    const factory = module[task.name] as ((setup: unknown) => Job<unknown, unknown> | Promise<Job<unknown, unknown>>) | undefined;
+    const factory = module[task.name] as JobFactory<unknown, unknown, unknown, unknown> | undefined;
     if (typeof factory !== 'function') throw new Error(`${task.module} exports no job factory ${task.name}`);
-    job = await factory(task.setup);
+    const tell = (event: unknown) => task.port.postMessage({ type: 'event', event } satisfies FromJob<unknown>);
+    job = await factory(task.setup, tell);
   } catch (e) {
     task.port.close();
     return failureOf(e);
