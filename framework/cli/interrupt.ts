@@ -1,10 +1,11 @@
 /**
  * Ctrl-C (or SIGTERM) during a command that runs submissions: Node's default would end the
  * process without its exit handlers, leaving the submissions' private copies in the temp folder.
- * Instead: remove them, say so, and exit 130 as shells expect. The sandboxed processes themselves
- * die with us (they run under setpriv --pdeathsig).
+ * Instead: remove them, those made in the worker pool's threads too (temp-folders.ts), say so, and
+ * exit 130 as shells expect. The sandboxed processes themselves die with us (they run under
+ * setpriv --pdeathsig).
  */
-import { removeLiveCopies } from '../sandbox/prepare.ts';
+import { removeEveryTempFolderOfThisProcess } from '../sandbox/temp-folders.ts';
 import type { CliIo } from './options.ts';
 
 let installed = false;
@@ -14,7 +15,7 @@ export function cleanUpOnInterrupt(io: CliIo): void {
   installed = true;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      const n = removeLiveCopies();
+      const n = removeEveryTempFolderOfThisProcess();
       io.err(`\nmancala: interrupted (${signal}); removed ${n} sandbox cop${n === 1 ? 'y' : 'ies'}; nothing more written\n`);
       process.exit(130);
     });

@@ -9,15 +9,14 @@
  * that cannot be filled — no file, an import that leaves the submission, a syntax error — is
  * `missing` with a message; it never stops the other roles or the grader.
  */
-import { rmSync } from 'node:fs';
-import { copyFile, lchown, mkdir, mkdtemp, readdir, realpath, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, lchown, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { globby } from 'globby';
 import { UserError } from '../errors.ts';
 import type { RoleSpec } from '../suites/types.ts';
 import { bundleModule, type BundleSite } from './bundle.ts';
 import { copySubmission } from './copy.ts';
+import { makeTempFolder, removeTempFolder } from './temp-folders.ts';
 import { SANDBOX_UID } from './mechanisms.ts';
 
 export type PreparedRole =
@@ -48,17 +47,6 @@ export interface PreparedSubmission {
 /** The copy's folder inside `dir`; messages from the child strip this prefix. */
 export const COPY_FOLDER = 'submission';
 
-/** Copies not yet disposed: removed when the process exits, however it exits (Ctrl-C included). */
-const live = new Set<string>();
-
-/** Removes every copy not yet disposed, synchronously; returns how many (for signal handlers). */
-export function removeLiveCopies(): number {
-  for (const dir of live) rmSync(dir, { recursive: true, force: true });
-  const n = live.size;
-  live.clear();
-  return n;
-}
-process.on('exit', removeLiveCopies);
 
 export async function prepareSubmission(path: string, roles: Record<string, RoleSpec>): Promise<PreparedSubmission> {
   const info = await stat(path).catch(() => undefined);
@@ -67,12 +55,9 @@ export async function prepareSubmission(path: string, roles: Record<string, Role
   const source = await realpath(path);
   const singleFile = info.isFile();
 
-  const dir = await realpath(await mkdtemp(join(tmpdir(), 'mancala-submission-')));
-  live.add(dir);
-  const dispose = async () => {
-    await rm(dir, { recursive: true, force: true });
-    live.delete(dir);
-  };
+  const folder = await makeTempFolder('submission');
+  const dir = await realpath(folder);
+  const dispose = () => removeTempFolder(folder);
   try {
     const copyRoot = join(dir, COPY_FOLDER);
     const bundles = join(dir, 'bundles');

@@ -8,8 +8,7 @@
  * Weak mode (the instructor chose it: no bubblewrap) runs the same wrapper in a host folder;
  * then nothing hides the machine's files, and the meter kills the tree when the wrapper is done.
  */
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
@@ -18,6 +17,7 @@ import { createMeter, type Mechanisms, type SandboxMode } from './mechanisms.ts'
 import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from './program-report.ts';
 import type { StagedFiles } from './program-staging.ts';
 import type { ResourceMeter } from './resource-meter.ts';
+import { makeTempFolder, removeTempFolder } from './temp-folders.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
 
@@ -78,7 +78,7 @@ function killTree(meter: ResourceMeter, pid: number | undefined): void {
 }
 
 export async function execute(plan: Plan): Promise<Execution> {
-  const run = await mkdtemp(join(tmpdir(), 'program-run-'));
+  const run = await makeTempFolder('program-run');
   const meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
   try {
     await chmod(run, 0o755);
@@ -113,7 +113,7 @@ export async function execute(plan: Plan): Promise<Execution> {
     return await watch(plan, meter, command, spec.env);
   } finally {
     await meter.dispose();
-    await rm(run, { recursive: true, force: true });
+    await removeTempFolder(run);
   }
 }
 

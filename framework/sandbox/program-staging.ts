@@ -2,11 +2,11 @@
  * Staging a submission for program runs: one private, world-readable host copy of its files
  * (copy.ts's rules: no links out, capped), bound read-only into every run's jail.
  */
-import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, readdir, stat } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copySubmission } from './copy.ts';
+import { makeTempFolder, removeTempFolder } from './temp-folders.ts';
 
 /** A private host copy of a submission's files (stageFiles), bound read-only into each run. */
 export interface StagedFiles {
@@ -46,23 +46,23 @@ async function makeReadable(dir: string): Promise<{ bytes: number; largest: numb
 
 /** Copies a submission folder once (copy.ts's rules: no links out, capped) for any number of runs. */
 export async function stageFiles(source: string): Promise<StagedFiles> {
-  const root = await mkdtemp(join(tmpdir(), 'program-files-'));
+  const root = await makeTempFolder('program-files');
   const dir = join(root, 'files');
   const notes: string[] = [];
   try {
     await chmod(root, 0o755);
     await copySubmission(realpathSync(source), dir, notes);
     const { bytes, largest } = await makeReadable(dir);
-    return { dir, bytes, largestFileBytes: largest, notes, dispose: () => rm(root, { recursive: true, force: true }) };
+    return { dir, bytes, largestFileBytes: largest, notes, dispose: () => removeTempFolder(root) };
   } catch (e) {
-    await rm(root, { recursive: true, force: true });
+    await removeTempFolder(root);
     throw e;
   }
 }
 
 /** An empty submission's staged copy for the duration of `use`. */
 export async function withEmptyFiles<T>(use: (files: StagedFiles) => Promise<T>): Promise<T> {
-  const root = await mkdtemp(join(tmpdir(), 'program-empty-'));
+  const root = await makeTempFolder('program-empty');
   try {
     const files = await stageFiles(root);
     try {
@@ -71,6 +71,6 @@ export async function withEmptyFiles<T>(use: (files: StagedFiles) => Promise<T>)
       await files.dispose();
     }
   } finally {
-    await rm(root, { recursive: true, force: true });
+    await removeTempFolder(root);
   }
 }

@@ -16,13 +16,16 @@ import { basename, join, resolve } from 'node:path';
 import { UserError } from '../../errors.ts';
 import { parseCsci561Input, writeCsci561InputBoard } from '../../games/mancala/board-io/index.ts';
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
-import { pool, scoreSubmission, selectCases, type VisibilityFilter } from '../../grading/runner.ts';
+import { selectCases, type VisibilityFilter } from '../../grading/runner.ts';
+import { scoreSubmission } from '../../grading/score.ts';
 import type { CaseStatus } from '../../grading/types.ts';
 import { parseAgentSpec } from '../../plugins/agents.ts';
 import { solveCsci561 } from '../../plugins/csci561-solver.ts';
 import type { SandboxMode } from '../../sandbox/mechanisms.ts';
-import { stageFiles, type StagedFiles } from '../../sandbox/program-run.ts';
+import { measuredStartups, stageFiles, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
 import type { Suite, SuiteCase } from '../../suites/types.ts';
+import { jobKind, type Job } from '../../workers/job.ts';
+import { runJobs } from '../../workers/pool.ts';
 import { compareCaseFiles, type ExpectedFiles } from './compare.ts';
 import { programSandbox, readProgramSubmission, runProgram, type ProgramSubmission } from './program.ts';
 
@@ -96,7 +99,46 @@ function failureMessage(problems: readonly string[], pc: ProgramCase): string {
   ].join('\n');
 }
 
-async function gradeProgram(suite: Suite, path: string, cases: readonly ProgramCase[], o: ProgramGradeOptions): Promise<SubmissionReport> {
+/** A case graded: what `onCase` sees as it happens. */
+interface ProgramCaseGraded {
+  submission: string;
+  caseId: string;
+  status: CaseStatus;
+}
+
+/** What every program of a run is graded on (plain data: it crosses to the pool's threads). */
+interface ProgramJobSetup {
+  suite: Suite;
+  cases: ProgramCase[];
+  sandbox: SandboxMode;
+}
+
+interface GradedProgram {
+  report: SubmissionReport;
+  /** the runtimes' start-ups measured in the thread that ran it, for the report's note */
+  startups: Startup[];
+}
+
+/** Grades the programs it is given one after the other (a job of the worker pool: workers/pool.ts). */
+export function gradeProgramJob(setup: ProgramJobSetup, tell: (event: ProgramCaseGraded) => void): Job<string, GradedProgram> {
+  return {
+    async run(path) {
+      const report = await gradeProgram(setup.suite, path, setup.cases, setup.sandbox, tell);
+      return { report, startups: await measuredStartups() };
+    },
+    close: async () => {},
+  };
+}
+
+export const GRADE_PROGRAM_JOB = jobKind(import.meta.url, 'gradeProgramJob', gradeProgramJob);
+
+async function gradeProgram(
+  suite: Suite,
+  path: string,
+  cases: readonly ProgramCase[],
+  sandbox: SandboxMode,
+  tell: (event: ProgramCaseGraded) => void,
+): Promise<SubmissionReport> {
   const id = basename(resolve(path));
   const notes: string[] = [];
   let submission: ProgramSubmission | undefined;
@@ -118,10 +160,10 @@ async function gradeProgram(suite: Suite, path: string, cases: readonly ProgramC
       const { c } = pc;
       if (submission === undefined || files === undefined) {
         results.push({ c, status: 'error' as const, message: setupError, ms: 0, nodes: null });
-        o.onCase?.(id, c.id, 'error');
+        tell({ submission: id, caseId: c.id, status: 'error' });
         continue;
       }
-      const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, { sandbox: o.sandbox ?? 'full', files });
+      const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, { sandbox, files });
       for (const note of run.notes) if (!notes.includes(note)) notes.push(note);
       if (run.startupMs > 0) startups.add(`${submission.argv[0]}: ${run.startupMs} ms of CPU time`);
       let status: CaseStatus = run.status === 'ok' ? 'passed' : run.status;
@@ -134,7 +176,7 @@ async function gradeProgram(suite: Suite, path: string, cases: readonly ProgramC
         }
       }
       results.push({ c, status, message, ms: run.cpuMs, nodes: null });
-      o.onCase?.(id, c.id, status);
+      tell({ submission: id, caseId: c.id, status });
     }
     for (const s of startups) notes.push(`start-up not charged to the cases (measured in the sandbox): ${s}`);
     return scoreSubmission(suite, id, path, notes, results);
@@ -147,8 +189,16 @@ export async function gradePrograms(o: ProgramGradeOptions): Promise<GradeReport
   const cases = programCases(o.suite, selectCases(o.suite, o.visibility));
   // Before any run: a machine without bubblewrap stops here with the instructor's choices.
   await programSandbox(o.sandbox ?? 'full');
-  const submissions = await pool(o.submissions, Math.max(1, o.jobs), (path) => gradeProgram(o.suite, path, cases, o));
-  // After the runs, so that the start-ups they measured are in the note.
-  const { isolation } = await programSandbox(o.sandbox ?? 'full');
-  return { version: 1, suite: o.suite.manifest.name, isolation, submissions };
+  const graded: GradedProgram[] = new Array(o.submissions.length);
+  await runJobs({
+    kind: GRADE_PROGRAM_JOB,
+    setup: { suite: o.suite, cases, sandbox: o.sandbox ?? 'full' },
+    items: o.submissions,
+    jobs: o.jobs,
+    onResult: (result, _path, index) => void (graded[index] = result),
+    onEvent: (e) => o.onCase?.(e.submission, e.caseId, e.status),
+  });
+  // Taken after the runs, so that the start-ups they measured are in the note.
+  const { isolation } = await programSandbox(o.sandbox ?? 'full', graded.flatMap((g) => g.startups));
+  return { version: 1, suite: o.suite.manifest.name, isolation, submissions: graded.map((g) => g.report) };
 }

@@ -92,12 +92,15 @@ export function describeStartup(s: Startup): string {
 
 /**
  * How programs are confined on this machine in `mode` (a UserError when the full sandbox is asked
- * for and cannot be had), and the start-ups measured so far: call it after the runs to have them.
+ * for and cannot be had), and the start-ups `measured` (default: those measured so far in this
+ * thread; call it after the runs to have them).
  */
-export async function programSandbox(mode: SandboxMode = 'full'): Promise<ProgramSandbox> {
+export async function programSandbox(mode: SandboxMode = 'full', measured?: readonly Startup[]): Promise<ProgramSandbox> {
   const m = await sandboxFor(mode);
   const jailed = mode === 'full' && m.bwrap !== undefined;
-  const startups = (await measuredStartups()).filter((s) => s.mode === mode).map(describeStartup);
+  // One a runtime: each pool thread measures its own, and any of them says what was left out.
+  const byRuntime = new Map((measured ?? (await measuredStartups())).filter((s) => s.mode === mode).map((s) => [s.runtime, s]));
+  const startups = [...byRuntime.values()].map(describeStartup);
   const time =
     "Time limits count the CPU time of the program's whole process tree" +
     (startups.length > 0 ? `, less its runtime's start-up (measured in the sandbox: ${startups.join(', ')})` : '') +

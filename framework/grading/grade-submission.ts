@@ -1,0 +1,214 @@
+/**
+ * Grading one submission on a suite's cases (DESIGN §2): copied and bundled (sandbox/prepare.ts),
+ * then run in ONE sandboxed process reused across its cases (sandbox/session.ts): a case costs a
+ * message round trip, not a process start. A heuristic role's playoff plays the reference
+ * alpha-beta with the submission's heuristic in a second process, a player session, opened only
+ * when such a case comes up (session.ts says why it is a separate process). The case's answer
+ * comes back as an Observation; the graders compare it, here, with the blessed expectations, which
+ * never enter the submission's process.
+ *
+ * It is a job of the worker pool (GRADE_SUBMISSION_JOB): with --jobs N, N submissions are graded
+ * at once, each in a thread of its own, so the graders' work (a playoff's games, name-the-bug's
+ * searches) runs on every core, not only the submissions.
+ *
+ * Whatever a submission does (loops, crashes, lies, exits) ends as a case status; only the grader's
+ * own failures (an unreadable suite, an unblessed case) stop a run.
+ */
+import { createHash } from 'node:crypto';
+import { basename, resolve } from 'node:path';
+import type { Player } from '../contracts/game.ts';
+import { UserError } from '../errors.ts';
+import type { Attempt, ChildRequest } from '../sandbox/exchange.ts';
+import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import { prepareSubmission, type PreparedSubmission } from '../sandbox/prepare.ts';
+import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
+import type { Manifest, Suite, SuiteCase } from '../suites/types.ts';
+import { jobKind, type Job } from '../workers/job.ts';
+import { caseMessage, gradeCase } from './grader-plugin.ts';
+import { scoreSubmission, type CaseResult } from './score.ts';
+import type { SubmissionReport } from './report.ts';
+import type { CaseStatus, CheckResult } from './types.ts';
+
+/** A submission's name in reports: its folder or file name (without a .ts/.js extension). */
+export function submissionId(path: string): string {
+  return basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path;
+}
+
+/** A case graded: what progress reports see as it happens. */
+export interface CaseGraded {
+  submission: string;
+  caseId: string;
+  status: CaseStatus;
+  /** ms the agent thought, as measured in its own process (0 when it gave no answer) */
+  agentMs: number;
+}
+
+export interface GradedSubmission {
+  report: SubmissionReport;
+  isolation: { network: boolean; note?: string };
+}
+
+/** What every submission of a run is graded on (plain data: it crosses to the pool's threads). */
+export interface GradeJobSetup {
+  suite: Suite;
+  cases: SuiteCase[];
+  sandbox: SandboxMode;
+}
+
+/** Grades the submissions it is given one after the other, telling each case as it is graded. */
+export function gradeSubmissionJob(setup: GradeJobSetup, tell: (event: CaseGraded) => void): Job<string, GradedSubmission> {
+  return {
+    run: (path) => gradeSubmission(setup.suite, path, setup.cases, setup.sandbox, tell),
+    close: async () => {},
+  };
+}
+
+export const GRADE_SUBMISSION_JOB = jobKind(import.meta.url, 'gradeSubmissionJob', gradeSubmissionJob);
+
+export async function gradeSubmission(
+  suite: Suite,
+  path: string,
+  cases: readonly SuiteCase[],
+  sandbox: SandboxMode,
+  tell: (event: CaseGraded) => void,
+): Promise<GradedSubmission> {
+  const id = submissionId(path);
+  const progress = (c: SuiteCase, status: CaseStatus, agentMs: number) => tell({ submission: id, caseId: c.id, status, agentMs });
+  const notes: string[] = [];
+  let prepared: PreparedSubmission | undefined;
+  let session: SandboxSession | undefined;
+  let players: LazySession | undefined;
+  const results: CaseResult[] = [];
+  let isolation: GradedSubmission['isolation'] = { network: true };
+  try {
+    prepared = await prepareSubmission(path, suite.manifest.roles);
+    notes.push(...prepared.notes);
+    for (const [role, found] of Object.entries(prepared.roles)) {
+      if (!('missing' in found)) notes.push(`role ${role}: ${found.source}`);
+    }
+    const options: SessionOptions = { game: suite.manifest.game, sandbox };
+    session = await SandboxSession.open(prepared, { memoryMb: suite.manifest.limits.memoryMb }, options);
+    isolation = session.isolation;
+    const opened = prepared;
+    players = new LazySession(() => SandboxSession.open(opened, { memoryMb: suite.manifest.limits.memoryMb }, { ...options, runtime: 'player' }));
+    for (const c of cases) {
+      const result = await gradeOneCase(suite, prepared, session, players, c);
+      results.push({ c, ...result });
+      progress(c, result.status, result.agentMs ?? 0);
+    }
+  } catch (e) {
+    // The submission could not even be set up (unreadable path, …): every remaining case is an error.
+    if (e instanceof UserError) {
+      for (const c of cases.slice(results.length)) {
+        results.push({ c, status: 'error', message: e.message, ms: 0, nodes: null });
+        progress(c, 'error', 0);
+      }
+    } else {
+      throw e;
+    }
+  } finally {
+    await session?.close();
+    await players?.close();
+    await prepared?.dispose();
+  }
+  return { report: scoreSubmission(suite, id, path, notes, results), isolation };
+}
+
+interface CaseOutcome {
+  status: CaseStatus;
+  message: string;
+  ms: number;
+  nodes: number | null;
+  checks?: CheckResult[];
+  /** the agent's own time, measured in its process */
+  agentMs?: number;
+}
+
+/** A session opened on first use (a player session: most suites never need one). */
+class LazySession {
+  private opening: Promise<SandboxSession> | undefined;
+
+  constructor(private readonly open: () => Promise<SandboxSession>) {}
+
+  get(): Promise<SandboxSession> {
+    this.opening ??= this.open();
+    return this.opening;
+  }
+
+  async close(): Promise<void> {
+    const opening = this.opening;
+    this.opening = undefined;
+    // A session that failed to open has nothing to close (its failure was reported where it was needed).
+    const opened = await opening?.catch(() => undefined);
+    await opened?.close();
+  }
+}
+
+async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session: SandboxSession, players: LazySession, c: SuiteCase): Promise<CaseOutcome> {
+  const manifest = suite.manifest;
+  const role = prepared.roles[c.role];
+  if (role === undefined || 'missing' in role) {
+    const why = role === undefined ? `no module found for role ${c.role}` : role.missing;
+    return { status: 'error', message: why, ms: 0, nodes: null };
+  }
+  const expected = suite.expected[c.id]!;
+  const onlyPlayoff = Object.keys(c.checks).every((k) => k === 'playoff');
+  let attempt: Attempt;
+  if (onlyPlayoff) {
+    attempt = { status: 'ok', observation: { ms: 0 }, ms: 0 };
+  } else {
+    attempt = await session.request(childRequest(manifest, c), hardLimitFor(c.limits.ms));
+    if (attempt.status === 'ok' && attempt.observation.ms > c.limits.ms) {
+      attempt = {
+        status: 'timeout',
+        message: `took ${Math.round(attempt.observation.ms)} ms; the limit is ${c.limits.ms} ms`,
+        ms: attempt.ms,
+      };
+    }
+  }
+  if (attempt.status !== 'ok') {
+    // The sandbox names its hard limit (the case's plus a grace); students know the case's.
+    const message = attempt.status === 'timeout' ? attempt.message.replace(/^no answer within \d+ ms/, `no answer within the case's ${c.limits.ms} ms limit`) : attempt.message;
+    return { status: attempt.status, message, ms: attempt.ms, nodes: null };
+  }
+  const observation = attempt.observation;
+  // A heuristic's playoff: the reference alpha-beta plays with it, in the player session.
+  const mover = manifest.roles[c.role]!.kind === 'heuristic' && c.checks.playoff !== undefined ? await players.get() : session;
+  const checks = await gradeCase({ manifest, case: c, expected, observation, session: mover });
+  const failed = checks.filter((r) => !r.passed);
+  const override = failed.find((r) => r.status !== undefined && r.status !== 'failed')?.status;
+  return {
+    status: failed.length === 0 ? 'passed' : (override ?? 'failed'),
+    message: failed.length === 0 ? '' : caseMessage(checks),
+    ms: attempt.ms,
+    nodes: observation.nodes ?? null,
+    checks,
+    agentMs: observation.ms,
+  };
+}
+
+/** What the submission's process is asked for case `c`. Nothing expected goes into it. */
+export function childRequest(manifest: Manifest, c: SuiteCase): ChildRequest {
+  const player: Player = c.board.toMove ?? 0;
+  const game = manifest.game;
+  const ttt = c.tictactoe !== undefined ? { tictactoe: c.tictactoe } : {};
+  if (manifest.roles[c.role]!.kind === 'heuristic') return { type: 'evaluate', role: c.role, game, board: c.board, player, ...ttt };
+  return {
+    type: 'move',
+    role: c.role,
+    game,
+    board: c.board,
+    player,
+    options: c.options,
+    heuristic: c.options.heuristic ?? 'basic',
+    timeLimitMs: c.limits.ms,
+    seed: c.options.seed ?? caseSeed(c.id),
+    trace: c.checks.trace !== undefined,
+    ...ttt,
+  };
+}
+
+/** A case without a seed gets one from its id: stable across runs, different across cases. */
+export function caseSeed(id: string): number {
+  return createHash('sha256').update(id).digest().readUInt32BE(0);
+}
