@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// The `mancala` command: plain JavaScript that lets Node load the TypeScript sources through tsx,
-// so the CLI runs right after `npm ci` with no build step.
+// The `mancala` command: plain JavaScript that runs the TypeScript sources with no build step.
+// tsx is registered to load the bundler (and users' TypeScript modules, e.g. a heuristic given as a
+// file); the command itself runs from a bundle of bin/cli.ts, built on first use and rebuilt when
+// a source changes (framework/workers/source-bundle.ts says why it runs bundled).
 import { setFlagsFromString } from 'node:v8';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 // Set before any of our code is compiled. Measured on the alpha-beta benchmark (Kalah(6,4),
@@ -20,9 +23,9 @@ process.stdout.on('error', (e) => {
   throw e;
 });
 
-// The composition root first: framework code finds agents and graders in its registries.
-await import('./plugins.ts');
-const { main } = await import('../framework/cli/main.ts');
+const { sourceBundle } = await import('../framework/workers/source-bundle.ts');
+const cli = await sourceBundle({ contents: "export { main } from './cli.ts';", resolveDir: fileURLToPath(new URL('.', import.meta.url)) });
+const { main } = await import(pathToFileURL(cli).href);
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
