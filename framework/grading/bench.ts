@@ -12,6 +12,7 @@ import { PROFILES } from '../games/mancala/profiles.ts';
 import { createRandom, randomInt } from '../random.ts';
 import { blessSuite, writeExpected } from '../suites/bless.ts';
 import { loadSuite } from '../suites/load.ts';
+import type { Suite } from '../suites/types.ts';
 import { gradeSubmissions } from './runner.ts';
 
 /** alice, the example submission that passes every case: a student's own alpha-beta. */
@@ -65,13 +66,21 @@ function writeSuite(dir: string, count: number): void {
   );
 }
 
-export async function measureGrading(count = 200): Promise<GradingCosts> {
+/** A blessed benchmark suite of `count` cases in a temp folder, for the length of `use`. */
+async function withBenchSuite<T>(count: number, use: (suite: Suite) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'mancala-grading-bench-'));
   try {
     writeSuite(dir, count);
     const blessed = await blessSuite(await loadSuite(dir));
     writeExpected(dir, blessed.expected);
-    const suite = await loadSuite(dir);
+    return await use(await loadSuite(dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function measureGrading(count = 200): Promise<GradingCosts> {
+  return withBenchSuite(count, async (suite) => {
     const start = performance.now();
     let agentMs = 0;
     const report = await gradeSubmissions({
@@ -91,7 +100,40 @@ export async function measureGrading(count = 200): Promise<GradingCosts> {
       overheadMsPerCase: (ms - agentMs) / cases.length,
       passed: cases.filter((c) => c.status === 'passed').length,
     };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
+}
+
+export interface ClassGradingSpeed {
+  submissions: number;
+  cases: number;
+  jobs: number;
+  /** wall-clock ms of the whole run, the pool's threads and the submissions' starts included */
+  ms: number;
+  casesPerSecond: number;
+  passed: number;
+}
+
+/**
+ * A class's grading: `submissions` submissions (copies of alice, each in its own sandbox) on a
+ * suite of `count` depth-`depth` cases, `jobs` at once. What --jobs buys an instructor.
+ */
+export async function measureClassGrading(o: { submissions: number; count: number; jobs: readonly number[] }): Promise<ClassGradingSpeed[]> {
+  return withBenchSuite(o.count, async (suite) => {
+    const speeds: ClassGradingSpeed[] = [];
+    for (const jobs of o.jobs) {
+      const start = performance.now();
+      const report = await gradeSubmissions({ suite, submissions: Array<string>(o.submissions).fill(SUBMISSION), visibility: 'all', jobs });
+      const ms = performance.now() - start;
+      const cases = report.submissions.flatMap((s) => s.cases);
+      speeds.push({
+        submissions: o.submissions,
+        cases: cases.length,
+        jobs,
+        ms,
+        casesPerSecond: (cases.length / ms) * 1000,
+        passed: cases.filter((c) => c.status === 'passed').length,
+      });
+    }
+    return speeds;
+  });
 }

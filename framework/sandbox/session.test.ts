@@ -21,7 +21,7 @@ import normalAgent from '../../testcases/fixtures/hostile-agents/normal/agent.ts
 import type { Attempt, ChildRequest } from './exchange.ts';
 import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
 import { OUTPUT_LIMIT_BYTES, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
-import { hardLimitFor, SandboxSession } from './session.ts';
+import { SandboxSession } from './session.ts';
 
 const ZOO = join(dirname(fileURLToPath(import.meta.url)), '../../testcases/fixtures/hostile-agents');
 
@@ -250,7 +250,9 @@ describe('the hostile-agent zoo', () => {
 
   it('freezes every clock it can reach: the parent measures its CPU time anyway, over the 500 ms it was given', async () => {
     const h = await hostile('freezes-clock');
-    const a = await h.session.request(moveRequest('agent', START, { timeLimitMs: 500 }), hardLimitFor(500));
+    // It works 650 ms of CPU by its own meter; the stop comes well after that, so that the start-up
+    // and garbage collection a busy machine adds to the tree's CPU time cannot make this a timeout.
+    const a = await h.session.request(moveRequest('agent', START, { timeLimitMs: 500 }), 3_000);
     expect(a.status, JSON.stringify(a)).toBe('ok');
     if (a.status !== 'ok') return;
     // Its clocks stood still; the cgroup's did not: the runner and the time check see more than 500 ms.
