@@ -61,8 +61,24 @@ export function shown(v: number): number {
   return v >= INF ? Infinity : v <= -INF ? -Infinity : v;
 }
 
+/**
+ * Stacks of states and move buffers kept from one search to the next, by game family (a Mancala
+ * game and its forks share their rules object, and so their states' shape): an agent searches
+ * once a move, each time in a fresh fork (framework/search/run-agent.ts), and building its stack
+ * anew was a quarter of a match's time. A search takes the spare stack while it runs, so a search
+ * started inside another (a heuristic that searches) builds its own.
+ */
+const spareStacks = new WeakMap<object, { states: unknown[]; moves: Int32Array[] }>();
+
+/** What games whose states are interchangeable share. */
+function stackFamily(game: Game<unknown>): object {
+  return (game as { rules?: object }).rules ?? game;
+}
+
 export abstract class SearchStack<S> {
   protected readonly game: Game<S>;
+  /** whose spare stack it takes: the caller's game's family, also when it searches the twin without free turns (same states) */
+  private readonly family: object;
   protected readonly heuristic: Heuristic<S>;
   protected readonly turnUnit: boolean;
   protected readonly terminalByScore: boolean;
@@ -93,6 +109,7 @@ export abstract class SearchStack<S> {
     // `ignore` searches a twin of the game without free turns that counts on the same counters,
     // so the search functions themselves stay the same (and as fast) for both conventions.
     this.game = p.freeTurns === 'ignore' ? gameForSearch(p.game, 'ignore') : p.game;
+    this.family = stackFamily(p.game);
     this.heuristic = p.heuristic;
     this.turnUnit = p.unit === 'turn';
     this.terminalByScore = p.terminal === 'score';
@@ -112,12 +129,19 @@ export abstract class SearchStack<S> {
     this.leaves = 0;
     this.aborted = false;
     this.cutoff = false;
+    const spare = spareStacks.get(this.family);
+    if (spare !== undefined && this.states.length === 0) {
+      spareStacks.delete(this.family);
+      this.states = spare.states as S[];
+      this.moves = spare.moves;
+    }
     this.ensure(0);
     this.game.copyInto(state, this.states[0]!);
     const first = this.moves[0]!;
     const count = this.game.legalMovesInto(state, first);
     this.bestMove = count > 0 ? first[0]! : -1;
     const value = this.searchRoot(this.states[0]!, this.rootDepth);
+    spareStacks.set(this.family, { states: this.states, moves: this.moves });
     return {
       move: this.bestMove,
       value,

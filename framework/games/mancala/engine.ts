@@ -69,7 +69,8 @@ export class MancalaGame implements Game<MancalaState> {
   private readonly order: Int32Array;
 
   constructor(rules: MancalaRules, name?: string) {
-    this.rules = Object.freeze({ ...rules });
+    // A fork passes its parent's frozen rules: kept, so every fork of a game shares one rules object.
+    this.rules = Object.isFrozen(rules) ? rules : Object.freeze({ ...rules });
     this.n = rules.pits;
     this.w = 2 * rules.pits + 2;
     this.maxMoves = rules.pits;
