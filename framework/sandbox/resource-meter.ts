@@ -36,6 +36,12 @@ export interface ResourceMeter {
   peakMemoryBytes(): number;
   /** true once the tree was stopped for going over its memory limit */
   overMemory(): boolean;
+  /**
+   * true once the tree's memory reached its limit, stopped for it or not yet: the kernel then
+   * reclaims and retries before it kills, and on a busy machine a CPU-time limit could end the
+   * request first. A request that ends so is judged by its memory, not by that race.
+   */
+  reachedMemoryLimit(): boolean;
   /** SIGKILL for every process of the tree */
   killAll(): void;
   /** kills what is left, stops watching, removes the group */
@@ -124,6 +130,11 @@ export class CgroupMeter implements ResourceMeter {
 
   peakMemoryBytes(): number {
     return readNumber(join(this.memory, 'memory.max_usage_in_bytes'));
+  }
+
+  reachedMemoryLimit(): boolean {
+    // failcnt: how many times a charge hit the limit.
+    return readNumber(join(this.memory, 'memory.failcnt')) > 0 || this.overMemory();
   }
 
   overMemory(): boolean {
@@ -261,6 +272,10 @@ export class PollingMeter implements ResourceMeter {
   }
 
   overMemory(): boolean {
+    return this.over;
+  }
+
+  reachedMemoryLimit(): boolean {
     return this.over;
   }
 

@@ -212,7 +212,7 @@ export class SandboxedProcess {
     const cpuAtStart = this.meter.cpuMs();
     let wallTimer: NodeJS.Timeout | undefined;
     let cpuTimer: NodeJS.Timeout | undefined;
-    const outcome = await new Promise<CallOutcome>((resolve) => {
+    let outcome = await new Promise<CallOutcome>((resolve) => {
       this.pending = { id: message.id, resolve, onReport, cpuAtStart };
       wallTimer = setTimeout(() => resolve({ kind: 'timeout', by: 'wall', reported: this.pending?.reported }), limits.wallMs);
       cpuTimer = setInterval(() => {
@@ -222,11 +222,13 @@ export class SandboxedProcess {
     });
     clearTimeout(wallTimer);
     clearInterval(cpuTimer);
+    // At its memory limit, a tree the kernel has not killed yet is out of memory, whichever limit fired first.
+    if (outcome.kind === 'timeout' && this.meter.reachedMemoryLimit()) outcome = this.outOfMemoryOutcome(outcome.reported);
     this.pending = undefined;
     // Read before a kill releases the meter.
     const cpuMs = Math.max(0, this.meter.cpuMs() - cpuAtStart);
     const wallMs = performance.now() - began;
-    if (outcome.kind === 'timeout' || outcome.kind === 'malformed' || outcome.kind === 'output-limit') await this.kill();
+    if (outcome.kind !== 'reply' && !this.closed) await this.kill();
     return { outcome, cpuMs, wallMs };
   }
 
@@ -318,6 +320,18 @@ export class SandboxedProcess {
       signal: this.exit?.signal ?? null,
       // V8's own message (heap limit), or the kernel's kill at the tree's memory limit.
       outOfMemory: this.sawOutOfMemory || this.meter.overMemory(),
+      peakMemoryBytes: this.meter.peakMemoryBytes(),
+      stderr: this.stderr.text(),
+      ...(reported ? { reported } : {}),
+    };
+  }
+
+  private outOfMemoryOutcome(reported: Reported | undefined): CallOutcome {
+    return {
+      kind: 'exit',
+      code: null,
+      signal: 'SIGKILL',
+      outOfMemory: true,
       peakMemoryBytes: this.meter.peakMemoryBytes(),
       stderr: this.stderr.text(),
       ...(reported ? { reported } : {}),
