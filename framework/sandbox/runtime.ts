@@ -1,6 +1,6 @@
 /**
  * The child runtimes, bundled by esbuild the first time a session needs them in this process
- * (about 0.1 s). The sandboxed child may read a runtime's folder and nothing of the project, so
+ * (about 0.1 s), or taken from the build cache when their sources did not change. The sandboxed child may read a runtime's folder and nothing of the project, so
  * everything a runtime uses is inside its bundle.
  *
  * Two runtimes, because of what runs beside student code:
@@ -13,7 +13,9 @@
  *    ("your heuristic under our alpha-beta", seed 001). The heuristic must not read the search;
  *    the build checks that the bundle takes nothing outside framework/ but the registered files.
  *
- * Neither runtime's bundle is ever written to disk. What the child runs from disk is a small
+ * Neither runtime's bundle is ever written where a child can read it (the build cache that keeps
+ * them between processes is a folder only the grader's user may enter, which no jail mounts:
+ * build-cache.ts). What the child runs from disk is a small
  * bootstrap (child/bootstrap.ts: node built-ins and the channel, no grader logic, nothing of
  * agents/); the runtime, bundled as CommonJS, is held here in memory and sent to the child in the
  * boot message (protocol.ts) with a fresh token, and the bootstrap compiles it from memory under a
@@ -25,10 +27,12 @@
  * the other. Their names are new with the bootstrap: the older folders held whole bundles.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { build, version } from 'esbuild';
+import { recordBuild, reusableBuild } from '../build-cache.ts';
 import { playerRuntime } from '../plugins/player-runtime.ts';
 import { FRAMEWORK_DIR, PROJECT_ROOT } from './paths.ts';
 
@@ -88,10 +92,7 @@ export function runtimeFolder(kind: RuntimeKind): string {
 }
 
 async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
-  const { entry, outsideFramework } = recipe(kind);
-  // CommonJS: the bootstrap compiles it as a function body (vm.Script), which cannot hold imports.
-  const runtime = await bundle(entry, 'cjs', outsideFramework, `the ${kind} sandbox runtime`);
-  const bootstrap = await bundle(childModule('bootstrap.ts'), 'esm', new Set(), 'the sandbox bootstrap');
+  const { runtime, bootstrap } = await runtimeTexts(kind);
   const dir = ownFolder(runtimeFolder(kind), 0o755);
   const file = join(dir, `boot-${createHash('sha256').update(bootstrap).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
@@ -105,10 +106,29 @@ async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
 }
 
 /**
- * One entry module bundled for Node, as text. Throws if it takes a project file outside
+ * The runtime and its bootstrap as text: from the build cache (build-cache.ts: a folder the jail
+ * never sees) while none of their sources changed, else built (and checked) now. Every grading
+ * process and every thread of its pool needs them: built each time, they cost 100-300 ms of a core.
+ */
+async function runtimeTexts(kind: RuntimeKind): Promise<{ runtime: string; bootstrap: string }> {
+  const { entry, outsideFramework } = recipe(kind);
+  const key = `sandbox runtime\n${kind}\n${entry}\n${[...outsideFramework].join(',')}\n${version}`;
+  const reused = reusableBuild(key);
+  if (reused !== undefined) return { runtime: readFileSync(reused.runtime!, 'utf8'), bootstrap: readFileSync(reused.bootstrap!, 'utf8') };
+  // CommonJS: the bootstrap compiles it as a function body (vm.Script), which cannot hold imports.
+  const runtime = await bundle(entry, 'cjs', outsideFramework, `the ${kind} sandbox runtime`);
+  const bootstrap = await bundle(childModule('bootstrap.ts'), 'esm', new Set(), 'the sandbox bootstrap');
+  // This file is a source too: it says how they are built and checked.
+  const sources = [fileURLToPath(import.meta.url), ...runtime.inputs, ...bootstrap.inputs];
+  recordBuild(key, { runtime: { text: runtime.text, extension: '.cjs' }, bootstrap: { text: bootstrap.text, extension: '.mjs' } }, sources);
+  return { runtime: runtime.text, bootstrap: bootstrap.text };
+}
+
+/**
+ * One entry module bundled for Node, as text with the files it read. Throws if it takes a project file outside
  * framework/ that `outsideFramework` does not list; `what` names the bundle in that message.
  */
-async function bundle(entry: string, format: 'cjs' | 'esm', outsideFramework: ReadonlySet<string>, what: string): Promise<string> {
+async function bundle(entry: string, format: 'cjs' | 'esm', outsideFramework: ReadonlySet<string>, what: string): Promise<{ text: string; inputs: string[] }> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -128,7 +148,7 @@ async function bundle(entry: string, format: 'cjs' | 'esm', outsideFramework: Re
     const allowed = outsideFramework.size === 0 ? 'nothing outside framework/' : `nothing outside framework/ beyond ${[...outsideFramework].join(', ')}`;
     throw new Error(`${what} must contain ${allowed}, but it bundles ${leaked.join(', ')}`);
   }
-  return result.outputFiles[0]!.text;
+  return { text: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs).map((input) => join(PROJECT_ROOT, input)) };
 }
 
 /** `path` as a real folder of ours that only we may write (not a link someone planted). */

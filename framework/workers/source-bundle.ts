@@ -15,16 +15,14 @@
  *    kind is named by it), not the bundle's;
  *  - the packages that find files of their own at run time stay outside the bundle, imported by
  *    their resolved file URL, so the file can live in the temp dir, away from node_modules.
- * Written under its content hash, so processes starting together share one file, and reused
- * while none of its sources changed.
+ * Kept in the build cache (build-cache.ts): reused while none of its sources changed.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { tmpdir, userInfo } from 'node:os';
-import { join, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, version, type Plugin } from 'esbuild';
+import { outputFileName, recordBuild, reusableBuild } from '../build-cache.ts';
 
 /** What the bundle's code names `import.meta.url` as; each file defines it as its own URL. */
 const META_URL = '__sourceModuleUrl';
@@ -69,47 +67,6 @@ const packagesOutside: Plugin = {
   },
 };
 
-/**
- * What a bundle was made from, kept beside it: every source file with its size and modification
- * time, so that a later process whose sources are unchanged reuses the file without building
- * (a build takes 100-500 ms of a core, as long as a few hundred games).
- */
-interface BundleRecord {
-  file: string;
-  /** absolute path → [size, mtimeMs] */
-  inputs: Record<string, [number, number]>;
-}
-
-function bundleFolder(): string {
-  const dir = join(tmpdir(), `mancala-bundles-${userInfo().uid}`);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return dir;
-}
-
-function fileStamp(path: string): [number, number] | undefined {
-  try {
-    const s = statSync(path);
-    return [s.size, s.mtimeMs];
-  } catch {
-    return undefined;
-  }
-}
-
-/** The recorded bundle, if it is there and none of its sources changed since. */
-function reusableBundle(recordFile: string): string | undefined {
-  let record: BundleRecord;
-  try {
-    record = JSON.parse(readFileSync(recordFile, 'utf8')) as BundleRecord;
-  } catch {
-    return undefined;
-  }
-  const unchanged = Object.entries(record.inputs).every(([path, [size, mtime]]) => {
-    const now = fileStamp(path);
-    return now !== undefined && now[0] === size && now[1] === mtime;
-  });
-  return unchanged && existsSync(record.file) ? record.file : undefined;
-}
-
 /** A module to bundle: its source, and the folder its relative imports start from. */
 export interface BundleEntry {
   contents: string;
@@ -118,11 +75,9 @@ export interface BundleEntry {
 
 /** Bundles `entry` (see the module comment), or reuses an unchanged bundle of it, and returns its file's path. */
 export async function sourceBundle(entry: BundleEntry): Promise<string> {
-  const dir = bundleFolder();
-  // This file is a source too: a change to how bundles are built makes them all stale.
-  const recordFile = join(dir, `record-${createHash('sha256').update(`${entry.resolveDir}\n${entry.contents}\n${version}`).digest('hex').slice(0, 16)}.json`);
-  const reused = reusableBundle(recordFile);
-  if (reused !== undefined) return reused;
+  const key = `source bundle\n${entry.resolveDir}\n${entry.contents}\n${version}`;
+  const reused = reusableBuild(key);
+  if (reused !== undefined) return reused.bundle!;
   const workingDir = fileURLToPath(new URL('../..', import.meta.url));
   const result = await build({
     stdin: { contents: entry.contents, resolveDir: entry.resolveDir, loader: 'js' },
@@ -149,26 +104,10 @@ export async function sourceBundle(entry: BundleEntry): Promise<string> {
     logLevel: 'silent',
   });
   const output = (ending: string) => result.outputFiles.find((f) => f.path.endsWith(ending))!.text;
-  const code = output('.mjs');
-  const name = `bundle-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
-  const file = join(dir, name);
-  if (!existsSync(file)) {
-    // Written aside and renamed, the map first: a process starting at the same moment never reads half a file.
-    writeAtomically(`${file}.map`, output('.mjs.map'));
-    writeAtomically(file, `${code}//# sourceMappingURL=${name}.map\n`);
-  }
+  const map = output('.mjs.map');
+  const code = `${output('.mjs')}//# sourceMappingURL=${outputFileName('bundle-map', map, '.map')}\n`;
+  // This file is a source too: a change to how bundles are built makes them all stale.
   const sources = [fileURLToPath(import.meta.url), ...Object.keys(result.metafile.inputs).filter((p) => p !== '<stdin>').map((p) => resolve(workingDir, p))];
-  const inputs: BundleRecord['inputs'] = {};
-  for (const path of sources) {
-    const stamp = fileStamp(path);
-    if (stamp !== undefined) inputs[path] = stamp;
-  }
-  writeAtomically(recordFile, JSON.stringify({ file, inputs } satisfies BundleRecord));
-  return file;
-}
-
-function writeAtomically(file: string, text: string): void {
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, text);
-  renameSync(partial, file);
+  const files = recordBuild(key, { 'bundle-map': { text: map, extension: '.map' }, bundle: { text: code, extension: '.mjs' } }, sources);
+  return files.bundle!;
 }
