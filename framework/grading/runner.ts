@@ -7,7 +7,7 @@ import { UserError } from '../errors.ts';
 import { describeMechanisms, sandboxFor } from '../sandbox/mechanisms.ts';
 import { isBlessed } from '../suites/expected.ts';
 import type { Limits, Suite, SuiteCase } from '../suites/types.ts';
-import { runJobs } from '../workers/pool.ts';
+import { runJobs, startWorkers } from '../workers/pool.ts';
 import { GRADE_SUBMISSION_JOB, type GradedSubmission } from './grade-submission.ts';
 import type { CaseReport, GradeReport } from './report.ts';
 import type { CaseStatus } from './types.ts';
@@ -91,7 +91,13 @@ export function assertBlessed(suite: Suite, cases: readonly SuiteCase[]): void {
   }
 }
 
+/** Starts the threads a grading run of `submissions` with `jobs` jobs will use (workers/pool.ts startWorkers). */
+export function startGradingWorkers(jobs: number, submissions: number): void {
+  startWorkers(GRADE_SUBMISSION_JOB, jobs, submissions);
+}
+
 export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport> {
+  startGradingWorkers(o.jobs, o.submissions.length);
   const suite = overrideLimits(o.suite, o.limits ?? {});
   const cases = selectCases(suite, o.visibility);
   assertBlessed(suite, cases);

@@ -86,6 +86,17 @@ function workerPool(threads: number, module: string): Promise<Piscina> {
   return pool.then((p) => p!.piscina);
 }
 
+/**
+ * Starts the pool's threads for a run of `kind` with `jobs` jobs over `items` items, ahead of the
+ * run: a command calls it as soon as it knows, so the threads load (a few hundred ms of a core)
+ * while it reads its suite and prepares. Nothing when the run needs no thread; a failure is left
+ * for the run itself to report.
+ */
+export function startWorkers<Setup, Item, Result, Event>(kind: JobKind<Setup, Item, Result, Event>, jobs: number, items: number): void {
+  const threads = Math.min(jobs, items) - 1;
+  if (threads > 0) void workerPool(threads, kind.module).catch(() => undefined);
+}
+
 function errorOf(f: JobFailure): Error {
   return f.user ? new UserError(f.message) : Object.assign(new Error(f.message), { stack: f.stack });
 }

@@ -7,7 +7,7 @@
 import { join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { gradeSubmissions } from '../../grading/runner.ts';
+import { gradeSubmissions, startGradingWorkers } from '../../grading/runner.ts';
 import { renderConsole } from '../../grading/reporters/console.ts';
 import { loadSuite } from '../../suites/load.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
@@ -32,6 +32,7 @@ export function addExamplesCommand(program: Command, io: CliIo): void {
     .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 2)
     .action(async (opts: { suite?: string[]; jobs: number }) => {
       const runs = opts.suite === undefined ? EXAMPLE_RUNS : opts.suite.map(pick);
+      startGradingWorkers(opts.jobs, Math.max(...runs.map((r) => r.examples.length)));
       cleanUpOnInterrupt(io);
       for (const run of runs) {
         const suite = await loadSuite(join(PROJECT_ROOT, 'testcases', run.suite));

@@ -11,7 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { assertBlessed, gradeSubmissions, selectCases, type VisibilityFilter } from '../../grading/runner.ts';
+import { assertBlessed, gradeSubmissions, selectCases, startGradingWorkers, type VisibilityFilter } from '../../grading/runner.ts';
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
@@ -77,6 +77,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .action(async (submissions: string[], opts: GradeOptions) => {
       const suiteDir = existingDir(opts.suite, '--suite');
       for (const s of submissions) existingPath(s, 'submission');
+      startGradingWorkers(opts.jobs, submissions.length);
       const suite = await loadSuite(suiteDir);
       assertBlessed(suite, selectCases(suite, opts.visibility));
       checkReportFiles(opts);
