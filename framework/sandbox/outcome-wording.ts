@@ -50,6 +50,15 @@ export function describeOutcome({ outcome, cpuMs: ms, wallMs }: CallResult, limi
       };
     case 'exit': {
       const how = outcome.signal ? `was killed by ${outcome.signal}` : `exited with code ${outcome.code}`;
+      if (outcome.outOfMemory && outcome.heldBytes !== undefined) {
+        const held = Math.round(outcome.heldBytes / MB);
+        return {
+          status: 'memory',
+          message: `out of memory${context}: the process was allocating without pause (${held} MB after ${Math.round(ms)} ms of CPU time) and would have gone over its ${wording.memoryMb} MB memory limit soon after its ${Math.round(limitMs)} ms; it was stopped`,
+          ms,
+          ...withReported(outcome.reported),
+        };
+      }
       if (outcome.outOfMemory) {
         const peak = outcome.peakMemoryBytes > 0 ? ` (peak ${Math.round(outcome.peakMemoryBytes / MB)} MB)` : '';
         return { status: 'memory', message: `out of memory${context}: the process went over its ${wording.memoryMb} MB memory limit${peak} and was stopped`, ms, ...withReported(outcome.reported) };

@@ -16,7 +16,7 @@ import { jailCommand, type JailSpec } from './jail.ts';
 import { createMeter, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from './program-report.ts';
 import type { StagedFiles } from './program-staging.ts';
-import type { ResourceMeter } from './resource-meter.ts';
+import { AllocationTrend, type ResourceMeter } from './resource-meter.ts';
 import { makeTempFolder, removeTempFolder } from './temp-folders.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
@@ -63,6 +63,8 @@ export interface Execution {
   wallMs: number;
   peakMemoryBytes: number;
   overMemory: boolean;
+  /** stopped for time short of its memory limit while allocating fast enough to reach it soon: what it held */
+  heldBytes?: number;
   /** exit code of the jail's outermost process */
   jailExit: number | null;
 }
@@ -142,7 +144,14 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
     overMemory: false,
     jailExit: null,
   };
+  /** from the end of the runtime's start-up on: a JVM's first heap is no leak */
+  let trend: AllocationTrend | undefined;
   const stop = (why: NonNullable<Execution['stoppedFor']>) => {
+    // Read before the kill: which limit fires first is a matter of the machine's speed.
+    if (x.stoppedFor === undefined && (why === 'cpu' || why === 'wall') && trend?.headingOverMemory()) {
+      if (meter.reachedMemoryLimit()) x.overMemory = true;
+      else x.heldBytes = meter.memoryBytes();
+    }
     x.stoppedFor ??= why;
     killTree(meter, child.pid);
   };
@@ -185,7 +194,10 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
   child.on('exit', () => killTree(meter, child.pid));
   const poll = setInterval(() => {
     if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
-    if (meter.cpuMs() - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
+    const cpuMs = meter.cpuMs();
+    if (trend !== undefined) trend.note(cpuMs);
+    else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
+    if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
   }, POLL_MS);
   const backstop = setTimeout(() => stop('wall'), plan.wallMs);
   let result;
@@ -200,7 +212,7 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
   x.started = cpuAtStart !== undefined;
   x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
   x.peakMemoryBytes = meter.peakMemoryBytes();
-  x.overMemory = meter.overMemory();
+  x.overMemory ||= meter.overMemory();
   x.jailExit = result.exitCode ?? null;
   if (x.stoppedFor === undefined) {
     const parsed = parseReport(Buffer.concat(chunks));

@@ -78,6 +78,9 @@ export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'
   }
   // The kernel's kill leaves no words worth showing (the shell's "Killed").
   if (x.overMemory) return verdict('memory', `the program ran out of memory (${memoryLimit}; it held ${asMb(x.peakMemoryBytes)}) and was killed`);
+  if (x.heldBytes !== undefined) {
+    return verdict('memory', `the program ran out of memory: it was allocating without pause (it held ${asMb(x.heldBytes)} after ${charged} ms of CPU time) and would have gone over its limit soon after its ${plan.cpuMs} ms (${memoryLimit}); it was stopped`);
+  }
   if (x.stoppedFor === 'cpu') {
     return verdict('timeout', `the program used more than its ${plan.cpuMs} ms of CPU time (${charged} ms, start-up not counted) and was killed`);
   }

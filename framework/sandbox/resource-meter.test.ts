@@ -7,7 +7,7 @@
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { mechanisms } from './mechanisms.ts';
-import { CgroupMeter, PollingMeter, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
+import { CgroupMeter, memoryProjectionExceeds, PollingMeter, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
 
 const LIMITS: MeterLimits = { memoryBytes: 96 * 1024 * 1024, maxProcesses: 64 };
 const m = await mechanisms();
@@ -54,6 +54,23 @@ describe.each(kinds)('the %s meter', (_kind, make) => {
     }
   });
 
+  it('reads the memory a live tree holds now', async () => {
+    const meter = make();
+    try {
+      const words = [...meter.prefix(), process.execPath, '-e', 'const b = Buffer.alloc(48 * 1024 * 1024, 1); console.log("held"); setTimeout(() => console.log(b.length), 60_000)'];
+      const child = execa(words[0]!, words.slice(1), { reject: false });
+      meter.attach(child.pid!);
+      await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && resolve()));
+      expect(meter.memoryBytes()).toBeGreaterThan(48 * 1024 * 1024);
+      expect(meter.memoryBytes()).toBeLessThan(LIMITS.memoryBytes);
+      expect(meter.memoryLimitBytes).toBe(LIMITS.memoryBytes);
+      meter.killAll();
+      await child;
+    } finally {
+      await meter.dispose();
+    }
+  });
+
   it('leaves a process under its limit alone', async () => {
     const meter = make();
     try {
@@ -63,5 +80,30 @@ describe.each(kinds)('the %s meter', (_kind, make) => {
     } finally {
       await meter.dispose();
     }
+  });
+});
+
+describe('the memory projection made when a time limit stops a tree', () => {
+  const MB = 1024 * 1024;
+  const at = (cpuMs: number, mb: number) => ({ cpuMs, memoryBytes: mb * MB });
+  const limitBytes = 128 * MB;
+
+  it('sees a tree that keeps allocating reach its limit within the horizon', () => {
+    // 40 MB in 50 ms of CPU: at that rate, 200 ms more would add 160 MB
+    expect(memoryProjectionExceeds({ since: at(0, 40), now: at(50, 80), limitBytes, horizonCpuMs: 200 })).toBe(true);
+  });
+
+  it('does not see a leak in a tree whose memory stands still or shrinks', () => {
+    expect(memoryProjectionExceeds({ since: at(0, 120), now: at(500, 120), limitBytes, horizonCpuMs: 2000 })).toBe(false);
+    expect(memoryProjectionExceeds({ since: at(0, 120), now: at(500, 100), limitBytes, horizonCpuMs: 2000 })).toBe(false);
+  });
+
+  it('does not see a leak in slow growth that would stay under the limit', () => {
+    // 1 MB per 100 ms of CPU, 2 s more: 20 MB, to 70 of 128
+    expect(memoryProjectionExceeds({ since: at(0, 49), now: at(100, 50), limitBytes, horizonCpuMs: 2000 })).toBe(false);
+  });
+
+  it('makes nothing of a reading with no CPU time between', () => {
+    expect(memoryProjectionExceeds({ since: at(10, 40), now: at(10, 120), limitBytes, horizonCpuMs: 2000 })).toBe(false);
   });
 });

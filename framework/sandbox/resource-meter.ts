@@ -34,6 +34,10 @@ export interface ResourceMeter {
   cpuMs(): number;
   /** the most resident memory the tree has held, bytes */
   peakMemoryBytes(): number;
+  /** the resident memory the tree holds now, bytes */
+  memoryBytes(): number;
+  /** the tree's memory limit, bytes */
+  readonly memoryLimitBytes: number;
   /** true once the tree was stopped for going over its memory limit */
   overMemory(): boolean;
   /**
@@ -96,8 +100,10 @@ export class CgroupMeter implements ResourceMeter {
   private readonly cpu: string;
   private readonly pids: string | undefined;
   private disposed = false;
+  readonly memoryLimitBytes: number;
 
   constructor(roots: CgroupRoots, limits: MeterLimits) {
+    this.memoryLimitBytes = limits.memoryBytes;
     const name = `mancala-${process.pid}-${++counter}`;
     this.memory = join(roots.memory, name);
     this.cpu = join(roots.cpuacct, name);
@@ -130,6 +136,10 @@ export class CgroupMeter implements ResourceMeter {
 
   peakMemoryBytes(): number {
     return readNumber(join(this.memory, 'memory.max_usage_in_bytes'));
+  }
+
+  memoryBytes(): number {
+    return readNumber(join(this.memory, 'memory.usage_in_bytes'));
   }
 
   reachedMemoryLimit(): boolean {
@@ -230,9 +240,13 @@ export class PollingMeter implements ResourceMeter {
   /** the highest CPU total seen (a reaped child's ticks move into its parent's cutime/cstime) */
   private cpuTicks = 0;
   private peak = 0;
+  private latest = 0;
   private over = false;
+  readonly memoryLimitBytes: number;
 
-  constructor(private readonly limits: MeterLimits) {}
+  constructor(private readonly limits: MeterLimits) {
+    this.memoryLimitBytes = limits.memoryBytes;
+  }
 
   prefix(): string[] {
     return [];
@@ -256,6 +270,7 @@ export class PollingMeter implements ResourceMeter {
     }
     this.cpuTicks = Math.max(this.cpuTicks, ticks);
     this.peak = Math.max(this.peak, rss);
+    this.latest = rss;
     if (rss > this.limits.memoryBytes) {
       this.over = true;
       killPids(procs.map((p) => p.pid));
@@ -269,6 +284,11 @@ export class PollingMeter implements ResourceMeter {
 
   peakMemoryBytes(): number {
     return this.peak;
+  }
+
+  memoryBytes(): number {
+    this.sample();
+    return this.latest;
   }
 
   overMemory(): boolean {
@@ -287,4 +307,73 @@ export class PollingMeter implements ResourceMeter {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.killAll();
   }
+}
+
+/** What a meter read at one moment. */
+export interface MeterReading {
+  memoryBytes: number;
+  cpuMs: number;
+}
+
+export function readMeter(meter: ResourceMeter): MeterReading {
+  return { memoryBytes: meter.memoryBytes(), cpuMs: meter.cpuMs() };
+}
+
+/**
+ * How much more CPU time, in time limits, a tree stopped by its time limit is imagined to run on
+ * when its memory is projected: a program that allocates without end gets there in far less.
+ */
+export const MEMORY_PROJECTION_LIMITS = 4;
+
+/**
+ * How fast a tree has been allocating lately, to tell, when a time limit stops it, whether it was
+ * on its way over its memory limit. Why: allocating is slow work itself (every new page is a
+ * fault, dearer on a loaded or virtual machine), so a program that allocates without end can meet
+ * its time limit first; its student must hear about the memory, whatever the machine's speed.
+ * Only the recent rate counts (the last one to two quarters of the limit), so the memory a
+ * runtime takes as it starts (a JVM's heap) does not make a slow program look like a leak, and
+ * only over a quarter of the limit's CPU time at least, so a waiting one's few MB do not either.
+ */
+export class AllocationTrend {
+  private older: MeterReading;
+  private newer: MeterReading;
+  private readonly windowCpuMs: number;
+
+  constructor(
+    private readonly meter: ResourceMeter,
+    private readonly limitCpuMs: number,
+  ) {
+    this.windowCpuMs = limitCpuMs / 4;
+    this.older = this.newer = readMeter(meter);
+  }
+
+  /** Called as the CPU time is polled; reads the memory only once a window has passed. */
+  note(cpuMs: number): void {
+    if (cpuMs - this.newer.cpuMs < this.windowCpuMs) return;
+    this.older = this.newer;
+    this.newer = { cpuMs, memoryBytes: this.meter.memoryBytes() };
+  }
+
+  /** Read before the tree is killed: it reached its memory limit, or was allocating fast enough to reach it soon. */
+  headingOverMemory(): boolean {
+    if (this.meter.reachedMemoryLimit()) return true;
+    const now = readMeter(this.meter);
+    // A tree that was waiting (stopped by the wall-clock backstop) has no rate worth projecting:
+    // a few MB over a few ms of CPU time would look like a flood.
+    if (now.cpuMs - this.older.cpuMs < this.windowCpuMs) return false;
+    return memoryProjectionExceeds({
+      since: this.older,
+      now,
+      limitBytes: this.meter.memoryLimitBytes,
+      horizonCpuMs: MEMORY_PROJECTION_LIMITS * this.limitCpuMs,
+    });
+  }
+}
+
+/** The projection on plain numbers: memory now, plus its growth rate since `since` times the horizon, reaches the limit. */
+export function memoryProjectionExceeds(p: { since: MeterReading; now: MeterReading; limitBytes: number; horizonCpuMs: number }): boolean {
+  const grown = p.now.memoryBytes - p.since.memoryBytes;
+  const spent = p.now.cpuMs - p.since.cpuMs;
+  if (grown <= 0 || spent <= 0) return false;
+  return p.now.memoryBytes + (grown / spent) * p.horizonCpuMs >= p.limitBytes;
 }

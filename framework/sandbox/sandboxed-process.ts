@@ -15,7 +15,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
-import type { ResourceMeter } from './resource-meter.ts';
+import { AllocationTrend, type ResourceMeter } from './resource-meter.ts';
 import { childMessageSchema, decodeLine, encodeBoot, encodeMessage, LineSplitter, MAX_MESSAGE_BYTES, newToken, tokenPayload, type ParentMessage, type ParsedChildMessage } from './protocol.ts';
 import type { ChildRuntime } from './runtime.ts';
 
@@ -33,7 +33,11 @@ export type CallOutcome =
   | { kind: 'reply'; message: Reply }
   /** `cpu`: it used more CPU time than allowed; `wall`: it used little, but did not answer in the backstop's time */
   | { kind: 'timeout'; by: 'cpu' | 'wall'; reported?: Reported }
-  | { kind: 'exit'; code: number | null; signal: string | null; outOfMemory: boolean; peakMemoryBytes: number; stderr: string; reported?: Reported }
+  /**
+   * `heldBytes`: it was stopped for time short of its memory limit, while allocating fast
+   * enough to reach it soon (resource-meter.ts, headingOverMemory); what it held then
+   */
+  | { kind: 'exit'; code: number | null; signal: string | null; outOfMemory: boolean; peakMemoryBytes: number; stderr: string; reported?: Reported; heldBytes?: number }
   | { kind: 'output-limit'; bytes: number; reported?: Reported }
   | { kind: 'malformed'; problem: string; reported?: Reported };
 
@@ -210,20 +214,24 @@ export class SandboxedProcess {
     if (!this.alive) return { outcome: this.exitOutcome(undefined), cpuMs: 0, wallMs: 0 };
     if (this.pending !== undefined) throw new Error('internal: one request at a time per sandboxed process');
     const cpuAtStart = this.meter.cpuMs();
+    const trend = new AllocationTrend(this.meter, limits.cpuMs);
     let wallTimer: NodeJS.Timeout | undefined;
     let cpuTimer: NodeJS.Timeout | undefined;
     let outcome = await new Promise<CallOutcome>((resolve) => {
       this.pending = { id: message.id, resolve, onReport, cpuAtStart };
       wallTimer = setTimeout(() => resolve({ kind: 'timeout', by: 'wall', reported: this.pending?.reported }), limits.wallMs);
       cpuTimer = setInterval(() => {
-        if (this.meter.cpuMs() - cpuAtStart > limits.cpuMs) resolve({ kind: 'timeout', by: 'cpu', reported: this.pending?.reported });
+        const cpuMs = this.meter.cpuMs();
+        trend.note(cpuMs);
+        if (cpuMs - cpuAtStart > limits.cpuMs) resolve({ kind: 'timeout', by: 'cpu', reported: this.pending?.reported });
       }, CPU_POLL_MS);
       this.sub.stdin?.write(encodeMessage(message));
     });
     clearTimeout(wallTimer);
     clearInterval(cpuTimer);
-    // At its memory limit, a tree the kernel has not killed yet is out of memory, whichever limit fired first.
-    if (outcome.kind === 'timeout' && this.meter.reachedMemoryLimit()) outcome = this.outOfMemoryOutcome(outcome.reported);
+    // At its memory limit, or allocating fast enough to reach it soon, a tree stopped for time is
+    // judged by its memory: which limit fires first is a matter of the machine's speed.
+    if (outcome.kind === 'timeout' && trend.headingOverMemory()) outcome = this.outOfMemoryOutcome(outcome.reported);
     this.pending = undefined;
     // Read before a kill releases the meter.
     const cpuMs = Math.max(0, this.meter.cpuMs() - cpuAtStart);
@@ -327,7 +335,9 @@ export class SandboxedProcess {
   }
 
   private outOfMemoryOutcome(reported: Reported | undefined): CallOutcome {
+    const reached = this.meter.reachedMemoryLimit();
     return {
+      ...(reached ? {} : { heldBytes: this.meter.memoryBytes() }),
       kind: 'exit',
       code: null,
       signal: 'SIGKILL',

@@ -267,6 +267,12 @@ describe('the hostile-agent zoo', () => {
     await expectStillWorks(h);
   });
 
+  it('takes 24 MB at once, then waits: timeout, not memory (its memory grew, but it was not allocating)', async () => {
+    const h = await hostile('holds-and-waits');
+    expectFailure(await h.session.request(moveRequest('agent'), 600), 'timeout', /no answer within 600 ms \(after \d+ ms of wall-clock time it had used only \d+ ms of CPU: it was waiting, not computing\)/);
+    await expectStillWorks(h);
+  });
+
   it('a heap bomb: memory', async () => {
     const h = await hostile('heap-bomb');
     expectFailure(await h.session.request(moveRequest('agent'), 10_000), 'memory', /out of memory.*128 MB/);
@@ -276,6 +282,21 @@ describe('the hostile-agent zoo', () => {
   it('a Buffer bomb (outside the heap): memory', async () => {
     const h = await hostile('buffer-bomb');
     expectFailure(await h.session.request(moveRequest('agent'), 10_000), 'memory', /allocation failed|out of memory/i);
+    await expectStillWorks(h);
+  });
+
+  // It leaks 1 MB per 2 ms of its own CPU time (and the faults of its pages cost CPU too), so in
+  // 150 ms it cannot reach 128 MB on any machine: the time limit fires first. The verdict must
+  // still be memory — which limit fires first is a matter of the machine's speed.
+  it('a steady leak stopped by a time limit it meets before its memory limit: memory all the same', async () => {
+    const h = await hostile('steady-leak');
+    expectFailure(await h.session.request(moveRequest('agent'), 150), 'memory', /out of memory: the process was allocating without pause \(\d+ MB after \d+ ms of CPU time\) and would have gone over its 128 MB memory limit soon after its 150 ms/);
+    await expectStillWorks(h);
+  });
+
+  it('a loop that allocates nothing, stopped at the same short limit: timeout', async () => {
+    const h = await hostile('infinite-loop');
+    expectFailure(await h.session.request(moveRequest('agent'), 150), 'timeout', /no answer within 150 ms of CPU time/);
     await expectStillWorks(h);
   });
 
