@@ -8,9 +8,10 @@
  * (mode 0700): it holds the sandbox's runtimes too, which submissions must not read.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { writeAtomically } from './write-file.ts';
 
 /** What was built: output name → the file holding it; source path → [size, mtimeMs]. */
 interface BuildRecord {
@@ -66,7 +67,7 @@ export function recordBuild(key: string, texts: Record<string, { text: string; e
   const outputs: Record<string, string> = {};
   for (const [name, { text, extension }] of Object.entries(texts)) {
     const file = join(dir, outputFileName(name, text, extension));
-    if (!existsSync(file)) writeAtomically(file, text);
+    if (!existsSync(file)) writeAtomically(file, text, 0o600);
     outputs[name] = file;
   }
   const inputs: BuildRecord['inputs'] = {};
@@ -74,7 +75,7 @@ export function recordBuild(key: string, texts: Record<string, { text: string; e
     const stamp = fileStamp(path);
     if (stamp !== undefined) inputs[path] = stamp;
   }
-  writeAtomically(recordFile(key), JSON.stringify({ outputs, inputs } satisfies BuildRecord));
+  writeAtomically(recordFile(key), JSON.stringify({ outputs, inputs } satisfies BuildRecord), 0o600);
   return outputs;
 }
 
@@ -83,9 +84,3 @@ export function outputFileName(name: string, text: string, extension: string): s
   return `${name}-${createHash('sha256').update(text).digest('hex').slice(0, 16)}${extension}`;
 }
 
-/** Written aside and renamed: a process starting at the same moment never reads half a file. */
-export function writeAtomically(file: string, text: string): void {
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, text, { mode: 0o600 });
-  renameSync(partial, file);
-}

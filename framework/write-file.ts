@@ -6,14 +6,28 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { UserError } from './errors.ts';
+import { THREAD_TAG } from './thread-tag.ts';
 
-export function writeFileAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
+/**
+ * The text, written aside (a name of this process and thread) and renamed over `file`: a reader
+ * never sees half a file, nor do two writers at once mix theirs. Errors are thrown as they come.
+ */
+export function writeAtomically(file: string, text: string, mode = 0o666): void {
+  const aside = `${file}.${THREAD_TAG}.partial`;
   try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
+    writeFileSync(aside, text, { mode });
+    renameSync(aside, file);
   } catch (e) {
-    rmSync(tmp, { force: true });
+    rmSync(aside, { force: true });
+    throw e;
+  }
+}
+
+/** writeAtomically for a file the user named: a failure is one line naming it. */
+export function writeFileAtomically(file: string, text: string): void {
+  try {
+    writeAtomically(file, text);
+  } catch (e) {
     throw new UserError(`${file}: cannot write the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }

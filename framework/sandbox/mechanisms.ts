@@ -21,6 +21,7 @@ import { execa } from 'execa';
 import { UserError } from '../errors.ts';
 import { probeArgs } from './jail.ts';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
+import { THREAD_TAG } from '../thread-tag.ts';
 import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
 
 export { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
@@ -69,7 +70,7 @@ function cgroupRoots(): { roots?: CgroupRoots; why?: string } {
   }
   const pids = folder('pids');
   const usable = (dir: string) => {
-    const probe = join(dir, `mancala-probe-${process.pid}`);
+    const probe = join(dir, `mancala-probe-${THREAD_TAG}`);
     try {
       mkdirSync(probe);
       rmdirSync(probe);

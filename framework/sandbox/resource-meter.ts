@@ -17,6 +17,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { THREAD_TAG } from '../thread-tag.ts';
 
 export interface MeterLimits {
   /** resident memory of the whole tree, bytes */
@@ -104,7 +105,7 @@ export class CgroupMeter implements ResourceMeter {
 
   constructor(roots: CgroupRoots, limits: MeterLimits) {
     this.memoryLimitBytes = limits.memoryBytes;
-    const name = `mancala-${process.pid}-${++counter}`;
+    const name = `mancala-${THREAD_TAG}-${++counter}`;
     this.memory = join(roots.memory, name);
     this.cpu = join(roots.cpuacct, name);
     this.pids = roots.pids === undefined ? undefined : join(roots.pids, name);

@@ -27,12 +27,13 @@
  * the other. Their names are new with the bootstrap: the older folders held whole bundles.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version } from 'esbuild';
 import { recordBuild, reusableBuild } from '../build-cache.ts';
+import { writeAtomically } from '../write-file.ts';
 import { playerRuntime } from '../plugins/player-runtime.ts';
 import { FRAMEWORK_DIR, PROJECT_ROOT } from './paths.ts';
 
@@ -95,12 +96,7 @@ async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
   const { runtime, bootstrap } = await runtimeTexts(kind);
   const dir = ownFolder(runtimeFolder(kind), 0o755);
   const file = join(dir, `boot-${createHash('sha256').update(bootstrap).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
-    // Written aside and renamed: a grader starting at the same moment never reads half a file.
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, bootstrap, { mode: 0o644 });
-    renameSync(partial, file);
-  }
+  if (!existsSync(file)) writeAtomically(file, bootstrap, 0o644);
   const built = { kind, file, dir, name: `mancala-${kind}-runtime`, code: runtime };
   return built;
 }
