@@ -2,7 +2,6 @@
  * An agent chooses a move. An agent module default-exports a plain object `{ name, chooseMove }`;
  * `chooseMove(ctx)` returns (or resolves to) `{ move, value? }` or just the move.
  */
-import { z } from 'zod';
 import type { Game, Player } from './game.ts';
 import type { Heuristic } from './heuristic.ts';
 import type { DepthUnit, TerminalEvaluation } from './search-conventions.ts';
@@ -54,24 +53,29 @@ export interface Agent<S = any> {
   chooseMove(ctx: AgentContext<S>): MoveChoice | number | Promise<MoveChoice | number>;
 }
 
-export const agentSchema = z.object({
-  name: z.string({ error: 'expected a string' }).min(1, 'expected a non-empty string'),
-  description: z.string().optional(),
-  chooseMove: z.custom<Agent['chooseMove']>((v) => typeof v === 'function', 'expected a function (ctx) => { move, value }'),
-});
-
-// Built once: made per call (every move of every game), zod built and compiled a fresh parser
-// each time, more than half of a match's time between reference agents.
-const moveChoiceSchema = z.object({ move: z.number().int(), value: z.number().optional(), depth: z.number().int().optional() });
-
-/** Normalises what chooseMove returned; throws a TypeError that names what was wrong. */
+/**
+ * Normalises what chooseMove returned; throws a TypeError that names what was wrong. Checked by
+ * hand, not with zod: it runs on every move, and in the sandbox's runtime, which zod would make
+ * ten times larger (module-shapes.ts says why the schemas live apart).
+ */
 export function toMoveChoice(returned: unknown): MoveChoice {
   if (typeof returned === 'number') return { move: returned };
-  const parsed = moveChoiceSchema.safeParse(returned);
-  if (!parsed.success) {
-    throw new TypeError(`chooseMove must return a move number or { move, value }; got ${describe(returned)}`);
+  if (typeof returned === 'object' && returned !== null && !Array.isArray(returned)) {
+    const { move, value, depth } = returned as Record<string, unknown>;
+    const valueOk = value === undefined || isFiniteNumber(value);
+    const depthOk = depth === undefined || Number.isSafeInteger(depth);
+    if (Number.isSafeInteger(move) && valueOk && depthOk) {
+      const choice: MoveChoice = { move: move as number };
+      if ('value' in returned) choice.value = value as number | undefined;
+      if ('depth' in returned) choice.depth = depth as number | undefined;
+      return choice;
+    }
   }
-  return parsed.data;
+  throw new TypeError(`chooseMove must return a move number or { move, value }; got ${describe(returned)}`);
+}
+
+function isFiniteNumber(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v);
 }
 
 function describe(v: unknown): string {

@@ -2,7 +2,6 @@
  * A heuristic scores a position for one player: bigger is better for `player`.
  * A heuristic module default-exports a plain object `{ name, evaluate }`.
  */
-import { z } from 'zod';
 import type { Game, Player, SearchCounters } from './game.ts';
 
 export interface Heuristic<S = any> {
@@ -11,12 +10,6 @@ export interface Heuristic<S = any> {
   games?: readonly string[];
   evaluate(state: S, player: Player, game: Game<S>): number;
 }
-
-export const heuristicSchema = z.object({
-  name: z.string({ error: 'expected a string' }).min(1, 'expected a non-empty string'),
-  games: z.array(z.string()).optional(),
-  evaluate: z.custom<Heuristic['evaluate']>((v) => typeof v === 'function', 'expected a function (state, player, game) => number'),
-});
 
 /** A heuristic whose calls are counted: `counted` lets a search that values some leaves itself count them alike. */
 export interface CountedHeuristic<S = any> extends Heuristic<S> {

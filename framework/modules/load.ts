@@ -9,8 +9,9 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
-import { agentSchema, type Agent } from '../contracts/agent.ts';
-import { heuristicSchema, type Heuristic } from '../contracts/heuristic.ts';
+import type { Agent } from '../contracts/agent.ts';
+import type { Heuristic } from '../contracts/heuristic.ts';
+import { agentSchema, heuristicSchema } from '../contracts/module-shapes.ts';
 import { located } from '../errors.ts';
 
 /** Files a folder may hold its module in, in the order they are looked for. */

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { childMessageSchema, decodeLine, encodeMessage, LineSplitter, parentMessageSchema, type ChildMessage } from './protocol.ts';
+import { childMessageSchema, decodeLine, encodeBoot, encodeMessage, LineSplitter, parentMessageSchema, type ChildMessage } from './protocol.ts';
 
 function split(chunks: Buffer[], max = 1024): { lines: string[]; overflows: number } {
   const lines: string[] = [];
@@ -60,5 +61,18 @@ describe('messages', () => {
   it('from the parent are read back as sent', () => {
     const load = { type: 'load' as const, id: 1, role: 'agent', kind: 'agent' as const, file: '/x/agent.mjs' };
     expect(decodeLine(encodeMessage(load), parentMessageSchema)).toEqual({ ok: true, message: load });
+  });
+});
+
+describe('the boot message', () => {
+  it('is byte for byte the JSON line of the message, whatever the token, name and code, its code encoded once and reused', () => {
+    const codes = fc.sample(fc.string({ unit: 'binary' }), { numRuns: 5, seed: 7 });
+    fc.assert(
+      fc.property(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom(...codes), (token, name, code) => {
+        const boot = { type: 'boot' as const, token, name, code };
+        expect(encodeBoot(boot).equals(Buffer.from(JSON.stringify(boot) + '\n'))).toBe(true);
+      }),
+      { seed: 42, numRuns: 100 },
+    );
   });
 });

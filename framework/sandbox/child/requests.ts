@@ -21,7 +21,8 @@ import { TicTacToeGame } from '../../games/tictactoe/game.ts';
 import { createRandom } from '../../random.ts';
 import { runAgent } from '../../search/run-agent.ts';
 import type { Observation } from '../exchange.ts';
-import { MAX_TRACE_EVENTS, type ChildMessage, type parentMessageSchema } from '../protocol.ts';
+import { MAX_TRACE_EVENTS } from '../protocol-limits.ts';
+import type { ChildMessage, parentMessageSchema } from '../protocol.ts';
 
 type Request = z.output<typeof parentMessageSchema>;
 type LoadRequest = Extract<Request, { type: 'load' }>;

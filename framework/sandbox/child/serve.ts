@@ -15,7 +15,8 @@
  * Argument `--lock-kill`: the parent could not give this process its own pid namespace, so
  * process.kill is disabled here (it could otherwise reach the grader by pid).
  */
-import { MAX_TEXT_CHARS, type ChildMessage, type parentMessageSchema } from '../protocol.ts';
+import { MAX_TEXT_CHARS } from '../protocol-limits.ts';
+import type { ChildMessage, parentMessageSchema } from '../protocol.ts';
 import type { z } from 'zod';
 import { encodeJson, tokenWriter, type RuntimeHost } from './channel.ts';
 import { isSafeInteger, logError, nextTurn, parseJson, PromiseCtor, stringSlice } from './intrinsics.ts';
