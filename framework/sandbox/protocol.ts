@@ -185,8 +185,7 @@ export function newToken(): string {
 }
 
 export function encodeBoot(boot: BootMessage): Buffer {
-  // The code is the same in every session and about 800 KB: quoted and encoded once, not per
-  // session (that was some 50 ms of the parent's CPU time each).
+  // The code is the same in every session: quoted and encoded once, not per session.
   if (encodedCode?.code !== boot.code) encodedCode = { code: boot.code, bytes: Buffer.from(`,"code":${stringify(boot.code)}}\n`) };
   const head = stringify({ type: boot.type, token: boot.token, name: boot.name } satisfies Omit<BootMessage, 'code'>);
   return Buffer.concat([Buffer.from(head.slice(0, -1)), encodedCode.bytes]);

@@ -2,11 +2,16 @@ import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import { runJobs } from './pool.ts';
-import { BROKEN_JOB, WHERE_JOB, type Played, type Started } from '../../testcases/fixtures/pool-jobs.ts';
+import { BROKEN_JOB, WHERE_JOB, type Played, type Started, type WhereSetup } from '../../testcases/fixtures/pool-jobs.ts';
 
 const items = Array.from({ length: 30 }, (_, k) => k);
 
-async function run(jobs: number, setup: { failOn?: number } = {}): Promise<Played[]> {
+/** No item is played before `jobs` jobs are open (pool-jobs.ts): each job gets items. */
+function barrier(jobs: number): WhereSetup['barrier'] {
+  return { opened: new Int32Array(new SharedArrayBuffer(4)), jobs };
+}
+
+async function run(jobs: number, setup: WhereSetup = {}): Promise<Played[]> {
   const played: Played[] = [];
   await runJobs({ kind: WHERE_JOB, setup, items, jobs, onResult: (p) => void played.push(p) });
   return played;
@@ -21,7 +26,7 @@ describe('runJobs', () => {
   });
 
   it("plays one job in this thread and each other on a pool thread of its own, and reuses the pool's threads for the next run", async () => {
-    const first = await run(3);
+    const first = await run(3, { barrier: barrier(3) });
     expect(first.map((p) => p.item).sort((a, b) => a - b)).toEqual(items);
     const threads = new Set(first.map((p) => p.threadId));
     expect(threads.size).toBe(3);
@@ -32,10 +37,17 @@ describe('runJobs', () => {
       expect(new Set(mine.map((p) => p.job)).size).toBe(1);
       expect(mine.map((p) => p.before)).toEqual(mine.map((_, k) => k));
     }
-    const second = await run(3);
+    const second = await run(3, { barrier: barrier(3) });
     expect(new Set(second.map((p) => p.threadId))).toEqual(threads);
     // The pool threads' second jobs: started once, not once per run.
     expect(new Set(second.filter((p) => p.threadId !== threadId).map((p) => p.job))).toEqual(new Set([2]));
+  });
+
+  it('sends no item to a job before it is open: a pool thread slow to start leaves the items to this one', async () => {
+    // 30 items of 2 ms here, against a second in the pool's thread before its job opens.
+    const played = await run(2, { slowToOpenOffThread: { thread: threadId, ms: 1000 } });
+    expect(played.map((p) => p.item)).toEqual(items);
+    expect(new Set(played.map((p) => p.threadId))).toEqual(new Set([threadId]));
   });
 
   it("passes each job's events on, each before its item's result, from this thread and from the pool's", async () => {
@@ -43,7 +55,7 @@ describe('runJobs', () => {
     const started: Started[] = [];
     await runJobs({
       kind: WHERE_JOB,
-      setup: {},
+      setup: { barrier: barrier(2) },
       items,
       jobs: 2,
       onEvent: (e) => {
@@ -58,8 +70,10 @@ describe('runJobs', () => {
   });
 
   it("stops at an item's failure and keeps a UserError a UserError across the thread", async () => {
-    await expect(run(2, { failOn: 5 })).rejects.toThrow(UserError);
     await expect(run(2, { failOn: 5 })).rejects.toThrow('item 5: refused');
+    // Every item the pool's thread plays fails there.
+    await expect(run(2, { failOffThread: threadId, barrier: barrier(2) })).rejects.toThrow(UserError);
+    await expect(run(2, { failOffThread: threadId, barrier: barrier(2) })).rejects.toThrow(/refused in thread [1-9]/);
     await expect(run(1, { failOn: 5 })).rejects.toThrow(UserError);
   });
 

@@ -45,7 +45,8 @@ export interface JobTask {
 }
 /** done: no more items, play those sent; stop (an abort): play no other item. */
 export type ToJob<Item> = { type: 'item'; item: Item } | { type: 'done' } | { type: 'stop' };
-export type FromJob<Result, Event = unknown> = { type: 'result'; result: Result } | { type: 'event'; event: Event };
+/** ready: the job is open in its thread, and items may come. */
+export type FromJob<Result, Event = unknown> = { type: 'ready' } | { type: 'result'; result: Result } | { type: 'event'; event: Event };
 /** Why a pooled job stopped early; a UserError stays one across the thread. */
 export interface JobFailure {
   user: boolean;
@@ -161,9 +162,15 @@ async function jobInThisThread<Setup, Item, Result, Event>(
   }
 }
 
+/** Items shorter than this (a game between reference agents) are sent one ahead of the one in play. */
+const SHORT_ITEM_MS = 50;
+
 /**
- * One job on a pool thread: items go over a port of its own, one to play and one ahead (see
- * serve-job.ts), the next when a result comes back.
+ * One job on a pool thread: items go over a port of its own, from the moment the job is open in
+ * the thread (items sent to a thread still starting waited there while this thread could have
+ * played them: a class of six submissions ended with one job idle for a whole submission). Short
+ * items go one ahead of the one in play, so the thread never waits for this thread to answer
+ * (serve-job.ts); long ones one at a time, so the last ones go to whichever job is free first.
  */
 async function jobInPool<Setup, Item, Result, Event>(
   pool: Promise<Piscina>,
@@ -178,24 +185,31 @@ async function jobInPool<Setup, Item, Result, Event>(
   /** the indices of the items the thread holds, in the order it plays them */
   const sent: number[] = [];
   let done = false;
+  /** when the item in play started (as far as this thread knows), and whether items are short */
+  let playingSince = 0;
+  let short = false;
   const feed = () => {
-    if (done) return;
-    const k = take();
-    if (k === undefined) {
-      done = true;
-      send({ type: 'done' });
-    } else {
-      sent.push(k);
-      send({ type: 'item', item: o.items[k]! });
+    while (!done && sent.length < (short ? 2 : 1)) {
+      const k = take();
+      if (k === undefined) {
+        done = true;
+        send({ type: 'done' });
+      } else {
+        sent.push(k);
+        send({ type: 'item', item: o.items[k]! });
+      }
     }
   };
   port1.on('message', (m: FromJob<Result, Event>) => {
     if (m.type === 'event') return tell(m.event);
-    deliver(m.result, sent.shift()!);
+    const now = performance.now();
+    if (m.type === 'result') {
+      short = now - playingSince < SHORT_ITEM_MS;
+      deliver(m.result, sent.shift()!);
+    }
+    playingSince = now;
     feed();
   });
-  feed();
-  feed();
   const stop = () => send({ type: 'stop' });
   o.signal?.addEventListener('abort', stop, { once: true });
   const closed = new Promise((resolve) => port1.once('close', resolve));

@@ -20,9 +20,10 @@ function failureOf(e: unknown): JobFailure {
 
 /**
  * Items from `port`, played one at a time in the order sent, until the parent says done (and the
- * items held are played) or stop (the item in play is the last). The parent sends one item ahead,
- * so the next is here when a result goes out: waiting for the parent, which needs a core the
- * jobs keep busy, left each thread idle a fifth of the time.
+ * items held are played) or stop (the item in play is the last). Items are asked for by `ready`
+ * once the job is open; short ones come one ahead, so the next is here when a result goes out:
+ * waiting for the parent, which needs a core the jobs keep busy, left each thread idle a fifth of
+ * the time.
  */
 function playItems(job: Job<unknown, unknown>, port: MessagePort): Promise<JobFailure | undefined> {
   return new Promise((resolve) => {
@@ -54,6 +55,7 @@ function playItems(job: Job<unknown, unknown>, port: MessagePort): Promise<JobFa
       receive(m);
       if (!playing) playNext();
     });
+    port.postMessage({ type: 'ready' } satisfies FromJob<unknown>);
   });
 }
 
