@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { mechanisms } from './mechanisms.ts';
 import { runJobs } from '../workers/pool.ts';
-import { METER_JOB, type MeterMade } from '../../testcases/fixtures/pool-jobs.ts';
+import { barrier, METER_JOB, type MeterMade } from '../../testcases/fixtures/pool-jobs.ts';
 import { CgroupMeter, memoryProjectionExceeds, PollingMeter, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
 
 const LIMITS: MeterLimits = { memoryBytes: 96 * 1024 * 1024, maxProcesses: 64 };
@@ -114,7 +114,7 @@ describe('meters made in several threads of one process at once', () => {
   it.runIf(m.cgroups !== undefined)('each get a cgroup of their own (the threads share a pid; a clash fell back to polling /proc)', async () => {
     // Three jobs: this thread and two fresh pool threads, whose counters of meters both start at 1.
     const made: MeterMade[] = [];
-    await runJobs({ kind: METER_JOB, setup: undefined, items: [1, 2, 3, 4, 5, 6], jobs: 3, onResult: (r) => made.push(r) });
+    await runJobs({ kind: METER_JOB, setup: { barrier: barrier(3) }, items: [1, 2, 3, 4, 5, 6], jobs: 3, onResult: (r) => made.push(r) });
     expect(new Set(made.map((x) => x.threadId)).size).toBe(3);
     expect(made.map((x) => x.kind)).toEqual(Array(6).fill('cgroup'));
   });

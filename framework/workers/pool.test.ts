@@ -2,14 +2,9 @@ import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import { runJobs } from './pool.ts';
-import { BROKEN_JOB, WHERE_JOB, type Played, type Started, type WhereSetup } from '../../testcases/fixtures/pool-jobs.ts';
+import { barrier, BROKEN_JOB, WHERE_JOB, type Played, type Started, type WhereSetup } from '../../testcases/fixtures/pool-jobs.ts';
 
 const items = Array.from({ length: 30 }, (_, k) => k);
-
-/** No item is played before `jobs` jobs are open (pool-jobs.ts): each job gets items. */
-function barrier(jobs: number): WhereSetup['barrier'] {
-  return { opened: new Int32Array(new SharedArrayBuffer(4)), jobs };
-}
 
 async function run(jobs: number, setup: WhereSetup = {}): Promise<Played[]> {
   const played: Played[] = [];
