@@ -77,7 +77,7 @@ function gradingLine(g: GradingCosts): string {
 }
 
 /** The class in the --jobs grading benchmark: submissions × cases. */
-const CLASS = { submissions: 6, count: 200 } as const;
+const CLASS = { submissions: 12, count: 200 } as const;
 
 function classLine(g: ClassGradingSpeed): string {
   return `grading   ${g.submissions} submissions × ${g.cases / g.submissions} cases, jobs ${g.jobs}: ${g.ms.toFixed(0)} ms, ${g.casesPerSecond.toFixed(0)} cases/s (${g.passed} passed)`;
