@@ -38,6 +38,17 @@ async function run(argv: string[], more: Partial<ProgramRequest> = {}) {
 }
 
 const python = findExecutable('python3') !== undefined;
+const gxx = findExecutable('g++') !== undefined;
+
+/** The C++ memory hog of the hostile programs, compiled and staged. */
+async function cppHog(): Promise<StagedFiles> {
+  const dir = join(work, `cpp-hog-${++made}`);
+  cpSync(join(PROJECT_ROOT, 'testcases/fixtures/hostile-programs/cpp-hog'), dir, { recursive: true });
+  execFileSync('g++', ['-O1', '-o', join(dir, 'hog'), join(dir, 'hog.cpp')]);
+  const s = await stageFiles(dir);
+  staged.push(s);
+  return s;
+}
 
 describe('the report on fd 3', () => {
   const report = (...parts: (string | Buffer)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
@@ -122,30 +133,18 @@ describe('a run', () => {
     expect(r.message).toMatch(/^the program exited with code 1; its last words on stderr:\n[^]*(FileNotFoundError|PermissionError)/);
   });
 
-  const gxx = findExecutable('g++') !== undefined;
   it.runIf(gxx)('a C++ program allocating past the limit is a memory verdict naming the limit', async () => {
-    const dir = join(work, `cpp-hog-${++made}`);
-    cpSync(join(PROJECT_ROOT, 'testcases/fixtures/hostile-programs/cpp-hog'), dir, { recursive: true });
-    execFileSync('g++', ['-O1', '-o', join(dir, 'hog'), join(dir, 'hog.cpp')]);
-    const s = await stageFiles(dir);
-    staged.push(s);
-    const r = await run(['./hog'], { files: s });
+    const r = await run(['./hog'], { files: await cppHog() });
     expect(r.status).toBe('memory');
     expect(r.message).toMatch(/^the program ran out of memory \(the limit is 256 MB; it held \d+(\.\d)? MB\) and was killed$/);
   });
 });
 
 describe('a program that allocates without end, stopped by its time limit first', () => {
-  const gxx = findExecutable('g++') !== undefined;
   // 256 MB takes a few hundred ms of CPU time to fault in here: a 60 ms limit fires first. Which
   // limit fires first is the machine's speed; the verdict is memory either way.
   it.runIf(gxx)('is a memory verdict all the same, saying what it held', async () => {
-    const dir = join(work, `cpp-hog-${++made}`);
-    cpSync(join(PROJECT_ROOT, 'testcases/fixtures/hostile-programs/cpp-hog'), dir, { recursive: true });
-    execFileSync('g++', ['-O1', '-o', join(dir, 'hog'), join(dir, 'hog.cpp')]);
-    const s = await stageFiles(dir);
-    staged.push(s);
-    const r = await run(['./hog'], { files: s, limits: { ...limits, cpuMs: 60 } });
+    const r = await run(['./hog'], { files: await cppHog(), limits: { ...limits, cpuMs: 60 } });
     expect(r.status, r.message).toBe('memory');
     expect(r.message).toMatch(/^the program ran out of memory(: it was allocating without pause \(it held \d+(\.\d)? MB after \d+ ms of CPU time\) and would have gone over its limit soon after its 60 ms \(the limit is 256 MB\); it was stopped| \(the limit is 256 MB; it held \d+(\.\d)? MB\) and was killed)$/);
   });
