@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { boardToState, parseCsci561Input, writeCsci561NextState } from '../framework/games/mancala/board-io/index.ts';
 import type { Agent, AgentContext, AgentOptions } from '../framework/contracts/agent.ts';
@@ -22,6 +21,7 @@ import { alphaBeta } from './reference/alphabeta.ts';
 import { iterativeDeepening } from './reference/iterative-deepening.ts';
 import { minimax } from './reference/minimax.ts';
 import strong from './strong.ts';
+import { CSCI561_OFFICIAL_DIR } from '../testcases/shared-data.ts';
 
 function mancala(profile: string, pits: number, seeds: number): MancalaGame {
   return new MancalaGame({ ...PROFILES[profile]!.rules, pits, seeds }, `${profile}(${pits},${seeds})`);
@@ -178,7 +178,7 @@ describe('greedy', () => {
 
   // Seed 000's official graded Greedy cases, read in place from ../shared (never copied into the
   // repo): the greedy agent plus the rest of its free-turn chain must give next_state_K.txt.
-  const officialDir = fileURLToPath(new URL('../../shared/conformance/csci561-official/', import.meta.url));
+  const officialDir = CSCI561_OFFICIAL_DIR + '/';
   const greedyCases = [1, 4, 9, 12, 15, 20, 23, 26, 29, 30];
   if (!existsSync(officialDir)) it.skip(`seed 000's official cases not found at ${officialDir}: skipped`, () => {});
   else

@@ -3,7 +3,7 @@
  * positions, checked against two deliberately plain searches written here: a depth-limited
  * minimax on the value layer (`naiveSearch`, DESIGN §5's conventions and nothing else) and a
  * negamax to the end of the game (`gameValue`, the true value). Then agreement with the C
- * baseline (/work/shared/bench/kalah.c) on Kalah(6,4).
+ * baseline (../shared/bench/kalah.c) on Kalah(6,4).
  *
  * Every random choice comes from fast-check under a fixed seed.
  */
@@ -22,6 +22,7 @@ import basic from '../heuristics/basic.ts';
 import { alphaBeta } from './alphabeta.ts';
 import { minimax } from './minimax.ts';
 import type { SearchParams, SearchResult } from './search-stack.ts';
+import { KALAH_C } from '../../testcases/shared-data.ts';
 
 const FC_SEED = 384_561;
 const fcRuns = (numRuns: number) => ({ seed: FC_SEED, numRuns });
@@ -377,7 +378,7 @@ describe('hand-built positions', () => {
 
 // ---- the C baseline -----------------------------------------------------------------------------
 
-const C_SOURCE = '/work/shared/bench/kalah.c';
+const C_SOURCE = KALAH_C;
 
 /** Builds kalah.c into a private temporary folder; a reason string when that is not possible. */
 function buildBaseline(): { binary: string; dir: string } | string {

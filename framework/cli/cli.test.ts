@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { main } from './main.ts';
+import { KALAH_C } from '../../testcases/shared-data.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = join(root, 'bin/mancala.js');
@@ -41,7 +42,7 @@ async function json(args: string[]): Promise<any> {
 
 // ---- the C baseline ----------------------------------------------------------------------------
 
-const kalahC = join(root, '../shared/bench/kalah.c');
+const kalahC = KALAH_C;
 const baseline = ((): string | undefined => {
   if (!existsSync(kalahC)) return undefined;
   const exe = join(work, 'kalah_c');

@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
 import { SearchCounters, type Game, type Player } from '../contracts/game.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';
@@ -8,6 +7,7 @@ import { minimax } from '../../agents/reference/minimax.ts';
 import { alphaBeta } from '../../agents/reference/alphabeta.ts';
 import { solveCsci561 } from '../../agents/reference/csci561-task.ts';
 import { compareTraverseLog, formatLogValue, renderTraverseLog } from './traverse-log.ts';
+import { CSCI561_OFFICIAL_DIR } from '../../testcases/shared-data.ts';
 
 /**
  * A tiny explicit game tree, so the real searches can be traced on a tree whose log is worked out
@@ -232,11 +232,11 @@ describe('compareTraverseLog (the official grading rule, strict about extra line
 });
 
 // The course's published graded cases (see its README); read in place, never copied here.
-const officialDir = process.env.CSCI561_OFFICIAL_DIR ?? fileURLToPath(new URL('../../../shared/conformance/csci561-official/', import.meta.url));
+const officialDir = CSCI561_OFFICIAL_DIR + '/';
 const haveOfficial = existsSync(officialDir);
 
 describe(`seed 000's 30 official graded cases (${officialDir})`, () => {
-  if (!haveOfficial) it.skip(`official cases not found at ${officialDir} (set CSCI561_OFFICIAL_DIR): skipped`, () => {});
+  if (!haveOfficial) it.skip(`official cases not found at ${officialDir}: skipped`, () => {});
 
   const read = (name: string) => readFileSync(`${officialDir}/${name}`, 'utf8');
   const cases = Array.from({ length: 30 }, (_, i) => i + 1);

@@ -1,5 +1,5 @@
 /**
- * Golden rule cases: boards worked by hand from the seed texts (/work/shared/seeds/) and the
+ * Golden rule cases: boards worked by hand from the seed texts (../shared/seeds/) and the
  * rules of DESIGN §4. Each case says where it comes from. Boards are written as the bottom player
  * sees them (both rows left to right), the way every seed prints them; `picture`/`view` convert
  * to and from the engine's sowing order (the top row's sowing order runs right to left).
@@ -12,6 +12,7 @@ import basic from '../../../agents/heuristics/basic.ts';
 import { MancalaGame, type MancalaState } from './engine.ts';
 import { PROFILES } from './profiles.ts';
 import type { MancalaRules } from './rules.ts';
+import { CSCI561_OFFICIAL_DIR } from '../../../testcases/shared-data.ts';
 
 /** A board as printed: rows left to right as the bottom player sees them. */
 interface Picture {
@@ -247,7 +248,7 @@ describe('seed 001 (csc384): the worked examples, on boards we chose (the figure
  * among them). With no way to tell which one the figure showed, we use an official graded case
  * instead: testInput_1.txt (Greedy) with its expected next_state_1.txt, read at test time.
  */
-const officialDir = '/work/shared/conformance/csci561-official';
+const officialDir = CSCI561_OFFICIAL_DIR;
 const officialInput = `${officialDir}/testInput_1.txt`;
 const officialExpected = `${officialDir}/next_state_1.txt`;
 const officialPresent = existsSync(officialInput) && existsSync(officialExpected);

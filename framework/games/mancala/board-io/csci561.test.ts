@@ -7,9 +7,10 @@ import { findProfile } from '../profiles.ts';
 import { boardToState, stateToBoard } from './board.ts';
 import { parseCsci561, parseCsci561Input, parseCsci561NextState, writeCsci561Input, writeCsci561NextState } from './csci561.ts';
 import { readBoardFile } from './index.ts';
+import { CSCI561_OFFICIAL_DIR } from '../../../../testcases/shared-data.ts';
 
 /** The official graded cases of seed 000 (read in place, never copied into the repo). */
-const OFFICIAL = '/work/shared/conformance/csci561-official';
+const OFFICIAL = CSCI561_OFFICIAL_DIR;
 const haveOfficial = existsSync(OFFICIAL);
 const officialFiles = (prefix: string): string[] =>
   haveOfficial ? readdirSync(OFFICIAL).filter((f) => f.startsWith(prefix) && f.endsWith('.txt')) : [];
