@@ -66,6 +66,7 @@ describe.each(kinds)('the %s meter', (_kind, make) => {
       expect(meter.memoryBytes()).toBeGreaterThan(48 * 1024 * 1024);
       expect(meter.memoryBytes()).toBeLessThan(LIMITS.memoryBytes);
       expect(meter.memoryLimitBytes).toBe(LIMITS.memoryBytes);
+      expect(meter.processCount()).toBeGreaterThanOrEqual(1);
       meter.killAll();
       await child;
     } finally {
@@ -87,7 +88,7 @@ describe.each(kinds)('the %s meter', (_kind, make) => {
 
 describe('the memory projection made when a time limit stops a tree', () => {
   const MB = 1024 * 1024;
-  const at = (cpuMs: number, mb: number) => ({ cpuMs, memoryBytes: mb * MB });
+  const at = (cpuMs: number, mb: number, processes = 1) => ({ cpuMs, memoryBytes: mb * MB, processes });
   const limitBytes = 128 * MB;
 
   it('sees a tree that keeps allocating reach its limit within the horizon', () => {
@@ -103,6 +104,10 @@ describe('the memory projection made when a time limit stops a tree', () => {
   it('does not see a leak in slow growth that would stay under the limit', () => {
     // 1 MB per 100 ms of CPU, 2 s more: 20 MB, to 70 of 128
     expect(memoryProjectionExceeds({ since: at(0, 49), now: at(100, 50), limitBytes, horizonCpuMs: 2000 })).toBe(false);
+  });
+
+  it('does not project memory that grew with the number of processes (the process limit bounds it)', () => {
+    expect(memoryProjectionExceeds({ since: at(0, 40, 10), now: at(50, 80, 30), limitBytes, horizonCpuMs: 200 })).toBe(false);
   });
 
   it('makes nothing of a reading with no CPU time between', () => {

@@ -37,6 +37,8 @@ export interface ResourceMeter {
   peakMemoryBytes(): number;
   /** the resident memory the tree holds now, bytes */
   memoryBytes(): number;
+  /** the processes in the tree now */
+  processCount(): number;
   /** the tree's memory limit, bytes */
   readonly memoryLimitBytes: number;
   /** true once the tree was stopped for going over its memory limit */
@@ -143,6 +145,10 @@ export class CgroupMeter implements ResourceMeter {
     return readNumber(join(this.memory, 'memory.usage_in_bytes'));
   }
 
+  processCount(): number {
+    return pidsIn(this.memory).length;
+  }
+
   reachedMemoryLimit(): boolean {
     // failcnt: how many times a charge hit the limit.
     return readNumber(join(this.memory, 'memory.failcnt')) > 0 || this.overMemory();
@@ -242,6 +248,7 @@ export class PollingMeter implements ResourceMeter {
   private cpuTicks = 0;
   private peak = 0;
   private latest = 0;
+  private processes = 0;
   private over = false;
   readonly memoryLimitBytes: number;
 
@@ -272,6 +279,7 @@ export class PollingMeter implements ResourceMeter {
     this.cpuTicks = Math.max(this.cpuTicks, ticks);
     this.peak = Math.max(this.peak, rss);
     this.latest = rss;
+    this.processes = procs.length;
     if (rss > this.limits.memoryBytes) {
       this.over = true;
       killPids(procs.map((p) => p.pid));
@@ -290,6 +298,10 @@ export class PollingMeter implements ResourceMeter {
   memoryBytes(): number {
     this.sample();
     return this.latest;
+  }
+
+  processCount(): number {
+    return this.processes;
   }
 
   overMemory(): boolean {
@@ -314,10 +326,11 @@ export class PollingMeter implements ResourceMeter {
 export interface MeterReading {
   memoryBytes: number;
   cpuMs: number;
+  processes: number;
 }
 
 export function readMeter(meter: ResourceMeter): MeterReading {
-  return { memoryBytes: meter.memoryBytes(), cpuMs: meter.cpuMs() };
+  return { memoryBytes: meter.memoryBytes(), cpuMs: meter.cpuMs(), processes: meter.processCount() };
 }
 
 /**
@@ -352,7 +365,7 @@ export class AllocationTrend {
   note(cpuMs: number): void {
     if (cpuMs - this.newer.cpuMs < this.windowCpuMs) return;
     this.older = this.newer;
-    this.newer = { cpuMs, memoryBytes: this.meter.memoryBytes() };
+    this.newer = { cpuMs, memoryBytes: this.meter.memoryBytes(), processes: this.meter.processCount() };
   }
 
   /** Read before the tree is killed: it reached its memory limit, or was allocating fast enough to reach it soon. */
@@ -371,8 +384,13 @@ export class AllocationTrend {
   }
 }
 
-/** The projection on plain numbers: memory now, plus its growth rate since `since` times the horizon, reaches the limit. */
+/**
+ * The projection on plain numbers: memory now, plus its growth rate since `since` times the
+ * horizon, reaches the limit. Memory that grew with the number of processes is not projected:
+ * the process limit bounds it (a fork bomb is held there, and stopped for time).
+ */
 export function memoryProjectionExceeds(p: { since: MeterReading; now: MeterReading; limitBytes: number; horizonCpuMs: number }): boolean {
+  if (p.now.processes > p.since.processes) return false;
   const grown = p.now.memoryBytes - p.since.memoryBytes;
   const spent = p.now.cpuMs - p.since.cpuMs;
   if (grown <= 0 || spent <= 0) return false;
