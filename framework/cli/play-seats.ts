@@ -58,15 +58,6 @@ async function openSubmissionSeat(seat: SeatPlan, plan: ResolvedPlay, spec: Game
   const isFile = statSync(path).isFile();
   const roles: Record<string, RoleSpec> = { agent: isFile ? { ...AGENT_ROLE, files: [literalPattern(basename(path))] } : AGENT_ROLE };
   if (seat.heuristic === 'advanced') roles['heuristic_advanced'] = ADVANCED_HEURISTIC_ROLE;
-  const { prepareSubmission } = await import('../sandbox/prepare.ts');
-  const { SandboxSession } = await import('../sandbox/session.ts');
-  const prepared = await prepareSubmission(isFile ? dirname(path) : path, roles);
-  for (const [name, role] of Object.entries(prepared.roles)) {
-    if ('missing' in role) {
-      await prepared.dispose();
-      throw new UserError(`${name === 'agent' ? 'agent' : `--heuristic${seat === plan.seats[0] ? 'Bottom' : 'Top'} 1: the heuristic of`} ${path}: ${role.missing}`);
-    }
-  }
   const conventions = plan.profile.search;
   const options: CaseOptions = {
     depth: conventions.defaultDepth,
@@ -75,7 +66,7 @@ async function openSubmissionSeat(seat: SeatPlan, plan: ResolvedPlay, spec: Game
     ...flagOptions(plan, ['depth', 'caching'], {}),
     heuristic: seat.heuristic === 'advanced' ? 'role:heuristic_advanced' : 'basic',
   };
-  const session = await SandboxSession.open(prepared, { memoryMb }, { game: spec, sandbox });
+  const session = await openSeatSession(seat, plan, roles, spec, memoryMb, sandbox);
   return {
     label: seat.label,
     async chooseMove(game, state, timeLimitMs, seed): Promise<MoveAttempt> {
@@ -85,6 +76,36 @@ async function openSubmissionSeat(seat: SeatPlan, plan: ResolvedPlay, spec: Game
       if (ob.move === undefined) return { status: 'error', message: 'the agent returned no move', ms: a.ms };
       return { status: 'ok', move: ob.move, ms: ob.ms, ...(ob.value !== undefined ? { value: ob.value } : {}), ...(ob.nodes !== undefined ? { nodes: ob.nodes } : {}) };
     },
+    async close() {
+      await session.close();
+    },
+  };
+}
+
+/** A seat's sandboxed session: an agent over stdio (agents/clients/PROTOCOL.md) or a TypeScript agent; close() removes its copy. */
+async function openSeatSession(seat: SeatPlan, plan: ResolvedPlay, roles: Record<string, RoleSpec>, spec: GameSpec, memoryMb: number, sandbox: SandboxMode) {
+  const path = seat.spec;
+  const heuristicFlag = `--heuristic${seat === plan.seats[0] ? 'Bottom' : 'Top'} 1`;
+  const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
+  const stdio = await findStdioAgent(path);
+  if (stdio !== undefined) {
+    if (roles['heuristic_advanced'] !== undefined) throw new UserError(`${heuristicFlag}: ${path} is an agent over stdio, which has no heuristic module`);
+    const { StdioAgentSession } = await import('../sandbox/stdio-agent-session.ts');
+    return StdioAgentSession.open(stdio, { memoryMb }, { game: spec, sandbox });
+  }
+  const isFile = statSync(path).isFile();
+  const { prepareSubmission } = await import('../sandbox/prepare.ts');
+  const { SandboxSession } = await import('../sandbox/session.ts');
+  const prepared = await prepareSubmission(isFile ? dirname(path) : path, roles);
+  for (const [name, role] of Object.entries(prepared.roles)) {
+    if ('missing' in role) {
+      await prepared.dispose();
+      throw new UserError(`${name === 'agent' ? 'agent' : `${heuristicFlag}: the heuristic of`} ${path}: ${role.missing}`);
+    }
+  }
+  const session = await SandboxSession.open(prepared, { memoryMb }, { game: spec, sandbox });
+  return {
+    chooseMove: session.chooseMove.bind(session),
     async close() {
       await session.close();
       await prepared.dispose();

@@ -1,11 +1,12 @@
 /**
  * Grading one submission on a suite's cases (DESIGN §2): copied and bundled (sandbox/prepare.ts),
  * then run in ONE sandboxed process reused across its cases (sandbox/session.ts): a case costs a
- * message round trip, not a process start. A heuristic role's playoff plays the reference
- * alpha-beta with the submission's heuristic in a second process, a player session, opened only
- * when such a case comes up (session.ts says why it is a separate process). The case's answer
- * comes back as an Observation; the graders compare it, here, with the blessed expectations, which
- * never enter the submission's process.
+ * message round trip, not a process start. An agent in any language over stdio is one program
+ * reused the same way (sandbox/stdio-agent-session.ts). A heuristic role's playoff plays the
+ * reference alpha-beta with the submission's heuristic in a second process, a player session,
+ * opened only when such a case comes up (session.ts says why it is a separate process). The case's
+ * answer comes back as an Observation; the graders compare it, here, with the blessed
+ * expectations, which never enter the submission's process.
  *
  * It is a job of the worker pool (GRADE_SUBMISSION_JOB): with --jobs N, N submissions are graded
  * at once, each in a thread of its own, so the graders' work (a playoff's games, name-the-bug's
@@ -20,8 +21,10 @@ import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
 import type { Attempt, ChildRequest } from '../sandbox/exchange.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
-import { prepareSubmission, type PreparedSubmission } from '../sandbox/prepare.ts';
+import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '../sandbox/prepare.ts';
 import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
+import { StdioAgentSession } from '../sandbox/stdio-agent-session.ts';
+import { findStdioAgent } from '../sandbox/stdio-agent-spec.ts';
 import type { Manifest, Suite, SuiteCase } from '../suites/types.ts';
 import { jobKind, type Job } from '../workers/job.ts';
 import { caseMessage, gradeCase } from './grader-plugin.ts';
@@ -76,23 +79,33 @@ export async function gradeSubmission(
   const progress = (c: SuiteCase, status: CaseStatus, agentMs: number) => tell({ submission: id, caseId: c.id, status, agentMs });
   const notes: string[] = [];
   let prepared: PreparedSubmission | undefined;
-  let session: SandboxSession | undefined;
+  let session: SandboxSession | StdioAgentSession | undefined;
   let players: LazySession | undefined;
   const results: CaseResult[] = [];
   let isolation: GradedSubmission['isolation'] = { network: true };
   try {
-    prepared = await prepareSubmission(path, suite.manifest.roles);
-    notes.push(...prepared.notes);
-    for (const [role, found] of Object.entries(prepared.roles)) {
-      if (!('missing' in found)) notes.push(`role ${role}: ${found.source}`);
+    let roles: Record<string, PreparedRole>;
+    // An agent in any language over stdio (agents/clients/PROTOCOL.md): one program for all its cases.
+    const stdio = await findStdioAgent(path);
+    if (stdio !== undefined) {
+      notes.push(`agent over stdio: ${stdio.source}`);
+      session = await StdioAgentSession.open(stdio, { memoryMb: suite.manifest.limits.memoryMb }, { game: suite.manifest.game, sandbox });
+      roles = stdioRoles(suite);
+    } else {
+      prepared = await prepareSubmission(path, suite.manifest.roles);
+      notes.push(...prepared.notes);
+      for (const [role, found] of Object.entries(prepared.roles)) {
+        if (!('missing' in found)) notes.push(`role ${role}: ${found.source}`);
+      }
+      const options: SessionOptions = { game: suite.manifest.game, sandbox };
+      session = await SandboxSession.open(prepared, { memoryMb: suite.manifest.limits.memoryMb }, options);
+      const opened = prepared;
+      players = new LazySession(() => SandboxSession.open(opened, { memoryMb: suite.manifest.limits.memoryMb }, { ...options, runtime: 'player' }));
+      roles = prepared.roles;
     }
-    const options: SessionOptions = { game: suite.manifest.game, sandbox };
-    session = await SandboxSession.open(prepared, { memoryMb: suite.manifest.limits.memoryMb }, options);
     isolation = session.isolation;
-    const opened = prepared;
-    players = new LazySession(() => SandboxSession.open(opened, { memoryMb: suite.manifest.limits.memoryMb }, { ...options, runtime: 'player' }));
     for (const c of cases) {
-      const result = await gradeOneCase(suite, prepared, session, players, c);
+      const result = await gradeOneCase(suite, roles, session, players, c);
       results.push({ c, ...result });
       progress(c, result.status, result.agentMs ?? 0);
     }
@@ -144,9 +157,27 @@ class LazySession {
   }
 }
 
-async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session: SandboxSession, players: LazySession, c: SuiteCase): Promise<CaseOutcome> {
+/** A stdio program fills every agent role; a heuristic role needs a module it cannot be. */
+function stdioRoles(suite: Suite): Record<string, PreparedRole> {
+  const roles: Record<string, PreparedRole> = {};
+  for (const [name, spec] of Object.entries(suite.manifest.roles)) {
+    roles[name] =
+      spec.kind === 'agent'
+        ? { file: '', source: 'the stdio program', kind: 'agent' }
+        : { missing: `role ${name}: an agent over stdio answers move requests only; a heuristic role needs a TypeScript module (${spec.files.join(', ')})` };
+  }
+  return roles;
+}
+
+async function gradeOneCase(
+  suite: Suite,
+  roles: Record<string, PreparedRole>,
+  session: SandboxSession | StdioAgentSession,
+  players: LazySession | undefined,
+  c: SuiteCase,
+): Promise<CaseOutcome> {
   const manifest = suite.manifest;
-  const role = prepared.roles[c.role];
+  const role = roles[c.role];
   if (role === undefined || 'missing' in role) {
     const why = role === undefined ? `no module found for role ${c.role}` : role.missing;
     return { status: 'error', message: why, ms: 0, nodes: null };
@@ -173,7 +204,7 @@ async function gradeOneCase(suite: Suite, prepared: PreparedSubmission, session:
   }
   const observation = attempt.observation;
   // A heuristic's playoff: the reference alpha-beta plays with it, in the player session.
-  const mover = manifest.roles[c.role]!.kind === 'heuristic' && c.checks.playoff !== undefined ? await players.get() : session;
+  const mover = manifest.roles[c.role]!.kind === 'heuristic' && c.checks.playoff !== undefined && players !== undefined ? await players.get() : session;
   const checks = await gradeCase({ manifest, case: c, expected, observation, session: mover });
   const failed = checks.filter((r) => !r.passed);
   const override = failed.find((r) => r.status !== undefined && r.status !== 'failed')?.status;

@@ -1,8 +1,9 @@
 /**
  * A side of a match from its command-line name: a reference agent by name (`alphabeta:depth=4`),
  * run in this process — trusted code — or a submission by path (`agents/examples/alice`,
- * `my-agent.ts`, optionally `path:depth=4`), run in its own sandboxed process exactly as grading
- * runs it, so a student's crash, loop or illegal move costs a game, never the match.
+ * `my-agent.ts`, optionally `path:depth=4`; or an agent in any language over stdio,
+ * agents/clients/PROTOCOL.md), run in its own sandboxed process exactly as grading runs it, so a
+ * student's crash, loop or illegal move costs a game, never the match.
  */
 import { existsSync } from 'node:fs';
 import type { AgentOptions } from '../contracts/agent.ts';
@@ -12,6 +13,7 @@ import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom } from '../random.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { MoveAsker } from '../sandbox/exchange.ts';
 import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
@@ -112,15 +114,7 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
   const caseOptions = withConventions(options, o.conventions) as CaseOptions;
   // Loaded here, not at the top: a match between reference agents (and each match worker) then
   // starts without the sandbox's modules, about 200 ms.
-  const { prepareSubmission } = await import('../sandbox/prepare.ts');
-  const { SandboxSession } = await import('../sandbox/session.ts');
-  const prepared: PreparedSubmission = await prepareSubmission(path, { agent: AGENT_ROLE });
-  const role = prepared.roles['agent']!;
-  if ('missing' in role) {
-    await prepared.dispose();
-    throw new UserError(`agent ${path}: ${role.missing}`);
-  }
-  const session = await SandboxSession.open(prepared, { memoryMb: o.memoryMb }, { game: o.game, ...(o.sandbox !== undefined ? { sandbox: o.sandbox } : {}) });
+  const session = await openSession(path, o);
   return {
     label: spec,
     async chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number): Promise<MoveAttempt> {
@@ -137,6 +131,35 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
         ...(ob.reported !== undefined ? { reported: ob.reported } : {}),
       };
     },
+    async close() {
+      await session.close();
+    },
+  };
+}
+
+/**
+ * The sandboxed session of a submission: an agent in any language over stdio when the folder is
+ * one (sandbox/stdio-agent-spec.ts), else a TypeScript agent. `close()` also removes its copy.
+ */
+async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAsker & { close(): Promise<void> }> {
+  const sandbox = o.sandbox !== undefined ? { sandbox: o.sandbox } : {};
+  const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
+  const stdio = await findStdioAgent(path);
+  if (stdio !== undefined) {
+    const { StdioAgentSession } = await import('../sandbox/stdio-agent-session.ts');
+    return StdioAgentSession.open(stdio, { memoryMb: o.memoryMb }, { game: o.game, ...sandbox });
+  }
+  const { prepareSubmission } = await import('../sandbox/prepare.ts');
+  const { SandboxSession } = await import('../sandbox/session.ts');
+  const prepared: PreparedSubmission = await prepareSubmission(path, { agent: AGENT_ROLE });
+  const role = prepared.roles['agent']!;
+  if ('missing' in role) {
+    await prepared.dispose();
+    throw new UserError(`agent ${path}: ${role.missing}`);
+  }
+  const session = await SandboxSession.open(prepared, { memoryMb: o.memoryMb }, { game: o.game, ...sandbox });
+  return {
+    chooseMove: (...args) => session.chooseMove(...args),
     async close() {
       await session.close();
       await prepared.dispose();

@@ -12,6 +12,7 @@ import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '
 import { measureClassGrading, measureGrading, type ClassGradingSpeed, type GradingCosts } from '../../grading/bench.ts';
 import { measureOverhead, type SandboxCosts } from '../../sandbox/bench.ts';
 import { measureProgramOverhead } from '../../sandbox/program-run.ts';
+import { measureStdioRoundTrip } from '../../sandbox/stdio-agent-bench.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
@@ -170,6 +171,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         programs.push(costs);
         if (!opts.json) io.out(programLine(costs) + '\n');
       }
+      // Protocol 1's round trip to a trivial Python agent over stdio (sandbox/stdio-agent-bench.ts).
+      const stdio = await measureStdioRoundTrip(200, 'full');
+      if (!opts.json) io.out(`sandbox   stdio agent (Python), full jail: start ${stdio.startMs.toFixed(0)} ms, then ${stdio.medianMs.toFixed(2)} ms a move request, round trip (median of ${stdio.requests})\n`);
       const matches: MatchSpeed[] = [];
       for (const pairing of MATCH_PAIRINGS) {
         for (const jobs of [1, 2]) {
@@ -178,6 +182,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
           if (!opts.json) io.out(matchLine(m) + '\n');
         }
       }
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, classes, sandbox, programs, matches }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, classes, sandbox, programs, stdio, matches }) + '\n');
     });
 }

@@ -1,0 +1,282 @@
+/**
+ * A session with an agent in any language over stdio (protocol 1; agents/clients/PROTOCOL.md): what
+ * SandboxSession is for a TypeScript agent, for a program. The same jail (jail.ts), meter, limits
+ * and wording of outcomes; the program is started once per session (a match's player, a graded
+ * submission), restarted lazily after it failed a request, and killed at the end.
+ *
+ * Start-up (copying the submission into the writable work folder, the build if any, the
+ * interpreter or JVM, the program's own set-up until it says `ready`) has its own CPU limit and is
+ * never charged to a move. A start that fails (a build error, a crash, no `ready`) is not retried:
+ * every request then reports it, so a broken build costs one build, not one per case.
+ *
+ * The program's word is not believed about anything the grader can check: its move must be one of
+ * the legal moves sent, and its time is the CPU time of its process tree, measured from outside.
+ * Its value and node count are its own claims (there is no instrumented Game to count for it).
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Player } from '../contracts/game.ts';
+import type { BoardSpec } from '../games/mancala/board-io/board.ts';
+import { MancalaGame } from '../games/mancala/engine.ts';
+import type { CaseOptions, GameSpec } from '../suites/types.ts';
+import type { Attempt, ChildRequest, MoveAsker } from './exchange.ts';
+import { jailCommand } from './jail.ts';
+import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
+import { describeOutcome } from './outcome-wording.ts';
+import { PROJECT_ROOT } from './paths.ts';
+import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from './prepare.ts';
+import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from './runtimes.ts';
+import { excerpt } from './sandboxed-process.ts';
+import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';
+import { StdioAgentProcess, type StdioCallResult } from './stdio-agent-process.ts';
+import type { StdioAgentSpec } from './stdio-agent-spec.ts';
+import { helloLine, moveLine } from './stdio-agent-wire.ts';
+
+const MB = 1024 * 1024;
+/** CPU time a start may take: the runtime and the program's set-up; with a build, the compiler too. */
+export const STARTUP_CPU_MS = 20_000;
+export const STARTUP_WITH_BUILD_CPU_MS = 60_000;
+/**
+ * The client libraries (agents/clients/<language>) the grader offers every program, read-only:
+ * on PYTHONPATH for Python, on javac's source path for Java. A copy in the submission wins.
+ * Data, not code of the framework's: the framework imports nothing from agents/.
+ */
+export const CLIENTS_DIR = join(PROJECT_ROOT, 'agents', 'clients');
+const MAX_PROCESSES = 128;
+/** Room in the work folder (a tmpfs) beyond the submission's copy: a build's classes, the program's files. */
+const WORK_BYTES = 64 * MB;
+const TMP_BYTES = 16 * MB;
+const FILE_BYTES = 16 * MB;
+/** The work folder inside the jail (a tmpfs). */
+const JAILED_WORK_DIR = '/sandbox';
+
+/**
+ * Copies the submission into the work folder (the copy the jail shows is read-only), builds it
+ * there if asked (the build's output is the program's log), then becomes the program.
+ * Exit 97: the build failed; 96: the copy failed.
+ */
+const LAUNCHER = 'cp -R "$1"/. . || exit 96; if [ -n "$2" ]; then sh -c "$2" 1>&2 || exit 97; fi; shift 2; exec "$@"';
+
+export interface StdioSessionOptions {
+  /** the game chooseMove plays; without it, the game of the latest request */
+  game?: GameSpec;
+  sandbox?: SandboxMode;
+  /** CPU ms the start may take (default STARTUP_CPU_MS, or STARTUP_WITH_BUILD_CPU_MS with a build) */
+  startupCpuMs?: number;
+}
+
+export class StdioAgentSession implements MoveAsker {
+  readonly isolation: Isolation;
+  /** CPU ms and wall ms the last start took (not charged to any move) */
+  lastStart: { cpuMs: number; wallMs: number } | undefined;
+  /** the principal variation and log lines of the last answer, when the program sent them */
+  lastAnswer: { pv?: number[]; log?: string[] } = {};
+  private proc: StdioAgentProcess | undefined;
+  private startProblem: string | undefined;
+  /** the game the running program was told about in its hello */
+  private startedFor: string | undefined;
+  private nextId = 1;
+  private closed = false;
+  private lastGame: GameSpec | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly engines = new Map<string, MancalaGame>();
+  /** where the program runs: a tmpfs in the jail, a folder of the private copy in the weak mode */
+  private readonly workDir: string;
+
+  private constructor(
+    readonly spec: StdioAgentSpec,
+    private readonly prepared: PreparedSubmission,
+    private readonly limits: SessionLimits,
+    private readonly options: StdioSessionOptions,
+    private readonly mechanisms: Mechanisms,
+    private readonly runtime: Runtime | { problem: string },
+    private readonly companions: Runtime[],
+  ) {
+    const jailed = this.mode === 'full' && mechanisms.bwrap !== undefined;
+    const weaker = !jailed || mechanisms.missing.length > 0;
+    this.isolation = weaker ? { network: jailed, note: describeMechanisms(mechanisms, this.mode) } : { network: true };
+    this.workDir = jailed ? JAILED_WORK_DIR : join(prepared.dir, 'work');
+  }
+
+  /**
+   * Copies the submission and starts the program when the game is known (so the start falls in
+   * no move). Throws a UserError when the full sandbox is asked for and this machine cannot give it.
+   */
+  static async open(spec: StdioAgentSpec, limits: SessionLimits, options: StdioSessionOptions = {}): Promise<StdioAgentSession> {
+    const mechanisms = await sandboxFor(options.sandbox ?? 'full');
+    const [runtime, companions] = await Promise.all([resolveRuntime(spec.run[0]!), companionRuntimes()]);
+    const prepared = await prepareSubmission(spec.dir, {});
+    const session = new StdioAgentSession(spec, prepared, limits, options, mechanisms, runtime, companions);
+    if (options.game?.kind === 'mancala') await session.process(options.game);
+    return session;
+  }
+
+  /** What the program printed lately on stderr (its log), bounded. */
+  output(): { stdout: string; stderr: string; stdoutTotal: number; stderrTotal: number } {
+    const p = this.proc;
+    if (p === undefined) return { stdout: '', stderr: '', stdoutTotal: 0, stderrTotal: 0 };
+    return { stdout: p.stdout.text(), stderr: p.stderr.text(), stdoutTotal: p.stdout.total, stderrTotal: p.stderr.total };
+  }
+
+  /** MoveAsker: the program chooses a move for `player` on `board`. */
+  chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number, role = 'agent'): Promise<Attempt> {
+    const game = this.options.game ?? this.lastGame;
+    if (game === undefined) return Promise.resolve({ status: 'error', message: 'internal: StdioAgentSession.chooseMove does not know the game: open it with options.game', ms: 0 });
+    return this.request(
+      { type: 'move', role, game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false },
+      hardLimitFor(timeLimitMs),
+    );
+  }
+
+  /** One request; `hardLimitMs` of CPU time counts from sending it. Never rejects for what the program does. */
+  request(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
+    const run = this.queue.then(() => this.run(req, hardLimitMs));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const p = this.proc;
+    this.proc = undefined;
+    await p?.kill();
+    await this.prepared.dispose();
+  }
+
+  private get mode(): SandboxMode {
+    return this.options.sandbox ?? 'full';
+  }
+
+  private async run(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
+    if (this.closed) throw new Error('StdioAgentSession.request after close()');
+    this.lastGame = req.game;
+    if (req.type !== 'move') {
+      return { status: 'error', message: `role ${req.role}: an agent over stdio answers move requests only; a heuristic role needs a TypeScript module`, ms: 0 };
+    }
+    const game = req.game;
+    if (game.kind !== 'mancala') return { status: 'error', message: 'an agent over stdio plays Mancala only (protocol 1)', ms: 0 };
+    const proc = await this.process(game);
+    if (typeof proc === 'string') return { status: 'error', message: proc, ms: 0 };
+    const id = this.nextId++;
+    const { line, legal } = moveLine(req, this.engine(game), id);
+    const result = await proc.call(line, id, { cpuMs: hardLimitMs, wallMs: wallBackstopFor(hardLimitMs) });
+    return this.attempt(result, hardLimitMs, legal);
+  }
+
+  /** The engine of `game`, made once: a request then costs no engine construction. */
+  private engine(game: Extract<GameSpec, { kind: 'mancala' }>): MancalaGame {
+    let engine = this.engines.get(game.name);
+    if (engine === undefined) {
+      engine = new MancalaGame(game.rules, game.name);
+      this.engines.set(game.name, engine);
+    }
+    return engine;
+  }
+
+  /** The running program, started if there is none; or why it cannot start. */
+  private async process(game: Extract<GameSpec, { kind: 'mancala' }>): Promise<StdioAgentProcess | string> {
+    // Its hello named the rules: another game needs another program.
+    if (this.proc?.alive && this.startedFor === game.name) return this.proc;
+    if (this.startProblem !== undefined) return this.startProblem;
+    if (this.proc?.alive) await this.proc.kill();
+    this.proc = undefined;
+    this.startedFor = game.name;
+    if ('problem' in this.runtime) return (this.startProblem = `cannot run ${this.spec.run.join(' ')}: ${this.runtime.problem}`);
+    const startupCpuMs = this.options.startupCpuMs ?? (this.spec.build === undefined ? STARTUP_CPU_MS : STARTUP_WITH_BUILD_CPU_MS);
+    const launch = await this.launch(this.runtime);
+    const hello = helloLine(game, 'agent', { startupMs: startupCpuMs, memoryMb: this.limits.memoryMb });
+    const { process: proc, result } = await StdioAgentProcess.start(launch, hello, { cpuMs: startupCpuMs, wallMs: wallBackstopFor(startupCpuMs) + 5000 });
+    if (result.outcome.kind === 'ready') {
+      this.proc = proc;
+      this.lastStart = { cpuMs: result.cpuMs, wallMs: result.wallMs };
+      return proc;
+    }
+    await proc.kill();
+    return (this.startProblem = this.startFailure(result, startupCpuMs));
+  }
+
+  private async launch(runtime: Runtime) {
+    const jailed = this.workDir === JAILED_WORK_DIR;
+    const work = this.workDir;
+    let tmp = '/tmp';
+    if (!jailed) {
+      // The weak mode has no tmpfs of its own: fresh host folders in the private folder.
+      tmp = join(this.prepared.dir, 'tmp');
+      await rm(work, { recursive: true, force: true });
+      await rm(tmp, { recursive: true, force: true });
+      await mkdir(work);
+      await mkdir(tmp);
+    }
+    const copy = join(this.prepared.dir, COPY_FOLDER);
+    const [, ...rest] = this.spec.run;
+    // A runtime on the grader runs by its real path (shims skipped); a file of the submission by its relative one.
+    const argv = [runtime.executable, ...rest];
+    const all = [runtime, ...this.companions];
+    const env = {
+      PATH: [...new Set([...all.flatMap((r) => r.pathDirs), '/usr/local/bin', '/usr/bin', '/bin'])].join(':'),
+      HOME: work,
+      LANG: 'C.UTF-8',
+      TMPDIR: tmp,
+      MANCALA_CLIENTS: CLIENTS_DIR,
+      PYTHONPATH: join(CLIENTS_DIR, 'python'),
+      PYTHONUNBUFFERED: '1',
+      PYTHONDONTWRITEBYTECODE: '1',
+      ...runtimeEnv(this.limits.memoryMb * MB),
+    };
+    const meter = createMeter(this.mechanisms, { memoryBytes: this.limits.memoryMb * MB, maxProcesses: MAX_PROCESSES });
+    const command = jailCommand(this.mechanisms, this.mode, meter, {
+      argv: ['/bin/sh', '-c', LAUNCHER, 'sh', copy, this.spec.build ?? '', ...argv],
+      cwd: work,
+      env,
+      readOnly: [...new Set([this.prepared.dir, CLIENTS_DIR, ...all.flatMap((r) => r.readOnly)])],
+      writable: [
+        { path: work, sizeBytes: WORK_BYTES },
+        { path: tmp, sizeBytes: TMP_BYTES },
+      ],
+      fileSizeBytes: FILE_BYTES,
+    });
+    return { ...command, env, meter };
+  }
+
+  private startFailure(result: StdioCallResult, startupCpuMs: number): string {
+    const o = result.outcome;
+    const stderr = o.kind === 'exit' ? this.tidy(o.stderr) : '';
+    if (o.kind === 'exit' && o.code === 97) return `the build (${this.spec.build}) failed${excerpt(stderr)}`;
+    if (o.kind === 'exit' && o.code === 96) return `internal: the submission could not be copied into the sandbox's work folder${excerpt(stderr)}`;
+    if (o.kind === 'bad') return `the program's start-up failed: ${o.problem}`;
+    if (o.kind === 'ready' || o.kind === 'answer') return 'internal: the start ended oddly';
+    const outcome = o.kind === 'exit' ? { ...o, stderr } : o;
+    const attempt = describeOutcome({ outcome, cpuMs: result.cpuMs, wallMs: result.wallMs }, startupCpuMs, 'while starting (before saying ready)', this.wording());
+    return attempt.status === 'ok' ? 'internal: the start ended oddly' : attempt.message;
+  }
+
+  private attempt(result: StdioCallResult, hardLimitMs: number, legal: number[]): Attempt {
+    const o = result.outcome;
+    const ms = result.cpuMs;
+    switch (o.kind) {
+      case 'answer': {
+        const move = o.answer.observation.move!;
+        this.lastAnswer = { ...(o.answer.pv ? { pv: o.answer.pv } : {}), ...(o.answer.log ? { log: o.answer.log } : {}) };
+        if (!legal.includes(move)) return { status: 'error', message: `illegal move ${move}: the legal moves were ${legal.join(', ')}`, ms };
+        return { status: 'ok', observation: { ...o.answer.observation, ms }, ms };
+      }
+      case 'bad':
+        return { status: 'error', message: `protocol error: ${o.problem}`, ms, ...(o.reported ? { reported: o.reported } : {}) };
+      case 'ready':
+        return { status: 'error', message: 'protocol error: it said ready again', ms };
+      case 'exit':
+        return describeOutcome({ outcome: { ...o, stderr: this.tidy(o.stderr) }, cpuMs: ms, wallMs: result.wallMs }, hardLimitMs, '', this.wording());
+      default:
+        return describeOutcome({ outcome: o, cpuMs: ms, wallMs: result.wallMs }, hardLimitMs, '', this.wording());
+    }
+  }
+
+  /** The program's stderr as a student reads it: its files named relative to its folder, without the JVM's notice. */
+  private tidy(stderr: string): string {
+    return stderr.replace(JAVA_OPTIONS_NOTICE, '').split(`${this.workDir}/`).join('');
+  }
+
+  private wording() {
+    return { memoryMb: this.limits.memoryMb, submissionDir: this.prepared.dir, runtimeDir: CLIENTS_DIR };
+  }
+}

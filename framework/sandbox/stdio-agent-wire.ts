@@ -1,0 +1,125 @@
+/**
+ * Protocol 1 of agents over stdio (agents/clients/PROTOCOL.md): the lines the grader writes to the
+ * program's stdin (`hello`, `move`) and the reading of the lines it writes back (`ready`, its
+ * answer, `report`). JSON lines; unknown fields are ignored both ways, so later versions can add.
+ *
+ * Moves are numbered as the engine numbers them: the index of a pit in its owner's sowing order
+ * (bottom: left to right; top: right to left as the bottom player sees the board), so that
+ * `mine[m]` is the pit move `m` empties. The board also travels in the project's JSON board form.
+ */
+import { z } from 'zod';
+import type { Player } from '../contracts/game.ts';
+import { boardToState, stateToBoard } from '../games/mancala/board-io/board.ts';
+import type { MancalaGame } from '../games/mancala/engine.ts';
+import type { ChildRequest, Observation } from './exchange.ts';
+
+export const STDIO_PROTOCOL = 1;
+/** Characters of a program's line quoted in a message. */
+const QUOTE_CHARS = 80;
+
+type MoveRequest = Extract<ChildRequest, { type: 'move' }>;
+type MancalaSpec = Extract<MoveRequest['game'], { kind: 'mancala' }>;
+
+const sideName = (p: Player) => (p === 0 ? 'bottom' : 'top');
+
+/** The first line the program reads: who it is and what it plays. */
+export function helloLine(game: MancalaSpec, role: string, limits: { startupMs: number; memoryMb: number }): string {
+  return `${JSON.stringify({ type: 'hello', protocol: STDIO_PROTOCOL, game: { profile: game.profile, name: game.name, rules: game.rules }, role, limits })}\n`;
+}
+
+/** A move request as protocol 1 sends it, and the legal moves the answer must be one of. */
+export function moveLine(req: MoveRequest, game: MancalaGame, id: number): { line: string; legal: number[] } {
+  const state = boardToState(game, req.board, req.player);
+  const board = stateToBoard(game, state);
+  const legal = game.legalMoves(state);
+  const me = req.player;
+  const them: Player = me === 0 ? 1 : 0;
+  const message = {
+    type: 'move',
+    id,
+    side: sideName(me),
+    board: { top: board.top, bottom: board.bottom, stores: { top: board.topStore, bottom: board.bottomStore }, toMove: sideName(me) },
+    mine: game.row(state, me),
+    theirs: game.row(state, them),
+    myStore: game.store(state, me),
+    theirStore: game.store(state, them),
+    legal,
+    legalNames: legal.map((m) => game.moveName(state, m)),
+    depth: req.options.depth ?? null,
+    timeMs: req.timeLimitMs,
+    want: ['move', 'value', 'nodes'],
+    options: req.options,
+    seed: req.seed,
+  };
+  return { line: `${JSON.stringify(message)}\n`, legal };
+}
+
+/** A value: a number, or ±Infinity (a won or lost position) as Python's json and Java print it, bare or quoted. */
+const value = z.union([z.number(), z.enum(['Infinity', '-Infinity']).transform(Number)], { error: 'expected a number' });
+const answerSchema = z.object({
+  type: z.string().optional(),
+  id: z.number().optional(),
+  move: z.number().int(),
+  value: value.optional(),
+  nodes: z.number().int().nonnegative().optional(),
+  evaluations: z.number().int().nonnegative().optional(),
+  pv: z.array(z.number().int()).optional(),
+  log: z.array(z.string()).optional(),
+});
+const readySchema = z.object({ type: z.literal('ready'), name: z.string().optional() });
+
+/** One line of the program's stdout, read. */
+export type ProgramLine =
+  | { kind: 'ready'; name?: string }
+  | { kind: 'report'; id?: number; move: number; value?: number }
+  | { kind: 'answer'; id?: number; observation: Omit<Observation, 'ms'>; pv?: number[]; log?: string[] }
+  | { kind: 'bad'; problem: string };
+
+/** A program's line, quoted briefly in a message. */
+export function quote(line: string): string {
+  const t = line.trim();
+  return JSON.stringify(t.length > QUOTE_CHARS ? `${t.slice(0, QUOTE_CHARS)}…` : t);
+}
+
+/** Bare ±Infinity and NaN, as Python's json.dumps and Java write them, quoted so that JSON.parse reads them. */
+function quoteNonFinite(line: string): string {
+  return line.replace(/([:,[]\s*)(-?Infinity|NaN)(?=\s*[,\]}])/g, '$1"$2"');
+}
+
+function parseJson(line: string): { ok: true; data: unknown } | { ok: false } {
+  for (const text of [line, quoteNonFinite(line)]) {
+    try {
+      return { ok: true, data: JSON.parse(text) };
+    } catch {
+      // tried again with non-finite numbers quoted, then given up
+    }
+  }
+  return { ok: false };
+}
+
+export function readProgramLine(line: string): ProgramLine {
+  const parsed = parseJson(line);
+  if (!parsed.ok) {
+    return { kind: 'bad', problem: `it printed ${quote(line)} on stdout, which is not a JSON message (stdout carries the protocol only: print logs to stderr)` };
+  }
+  const data = parsed.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { kind: 'bad', problem: `it printed ${quote(line)} on stdout: expected a JSON object` };
+  const type = (data as { type?: unknown }).type;
+  if (type === 'ready') {
+    const r = readySchema.safeParse(data);
+    return r.success ? { kind: 'ready', ...(r.data.name !== undefined ? { name: r.data.name } : {}) } : { kind: 'bad', problem: `its ready line ${quote(line)}: field "name": expected a string` };
+  }
+  const a = answerSchema.safeParse(data);
+  if (!a.success) {
+    const issue = a.error.issues[0]!;
+    const field = issue.path.join('.') || 'move';
+    return { kind: 'bad', problem: `its answer ${quote(line)}: field "${field}": ${issue.message.toLowerCase().includes('required') ? 'missing' : issue.message}` };
+  }
+  const m = a.data;
+  if (type === 'report') return { kind: 'report', ...(m.id !== undefined ? { id: m.id } : {}), move: m.move, ...(m.value !== undefined ? { value: m.value } : {}) };
+  const observation: Omit<Observation, 'ms'> = { move: m.move };
+  if (m.value !== undefined) observation.value = m.value;
+  if (m.nodes !== undefined) observation.nodes = m.nodes;
+  if (m.evaluations !== undefined) observation.evaluations = m.evaluations;
+  return { kind: 'answer', ...(m.id !== undefined ? { id: m.id } : {}), observation, ...(m.pv ? { pv: m.pv } : {}), ...(m.log ? { log: m.log } : {}) };
+}
