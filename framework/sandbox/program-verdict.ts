@@ -47,10 +47,32 @@ function signalName(code: number): string | undefined {
   return Object.entries(osConstants.signals).find(([, n]) => n === signo)?.[0];
 }
 
-/** The last lines of stderr, for a message; the JVM's notice about its options left out. */
-function lastWords(stderr: string, count = 5): string {
-  const lines = stderr.replace(JAVA_OPTIONS_NOTICE, '').trim().split('\n').filter((l) => l.trim() !== '');
-  return lines.length === 0 ? '' : `; its last words on stderr:\n${lines.slice(-count).join('\n')}`;
+/** Lines of a stream shown from its start and from its end in a message. */
+export const SHOWN_LINES = 20;
+
+/**
+ * A stream for a message: its first and last SHOWN_LINES lines (a Java stack trace's first line
+ * says what was thrown, its last where), the JVM's notice about its options left out. `total` is
+ * all it wrote: past the tail kept (OUTPUT_TAIL_BYTES), its very start is gone, and this says so.
+ */
+export function headAndTail(text: string, total: number, n = SHOWN_LINES): string[] {
+  const lines = text.replace(JAVA_OPTIONS_NOTICE, '').split('\n').map((l) => l.trimEnd());
+  while (lines.length > 0 && lines[0] === '') lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length === 0) return [];
+  const cut = Buffer.byteLength(text) < total ? [`[… its first ${total - Buffer.byteLength(text)} bytes were not kept …]`] : [];
+  if (lines.length <= 2 * n) return [...cut, ...lines];
+  return [...cut, ...lines.slice(0, n), `[… ${lines.length - 2 * n} lines left out …]`, ...lines.slice(-n)];
+}
+
+/** What the program printed, for a message: stderr's head and tail, then stdout's. */
+function itsWords(x: Execution, stdout: string, stderr: string): string {
+  const parts: string[] = [];
+  const err = headAndTail(stderr, x.stderr.total);
+  const out = headAndTail(stdout, x.stdout.total);
+  if (err.length > 0) parts.push(`on stderr:\n${err.join('\n')}`);
+  if (out.length > 0) parts.push(`on stdout:\n${out.join('\n')}`);
+  return parts.length === 0 ? '; it printed nothing' : `; ${parts.join('\n')}`;
 }
 
 export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'> {
@@ -69,7 +91,7 @@ export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'
     notFiles: x.report?.notFiles ?? [],
     left: (x.report?.left ?? []).map(({ name, bytes }) => ({ name, bytes })),
   };
-  const said = lastWords(base.stderr);
+  const said = itsWords(x, base.stdout, base.stderr);
   const verdict = (status: ProgramStatus, message: string) => ({ ...base, status, message });
   const memoryLimit = `the limit is ${asMb(plan.memoryBytes)}`;
 

@@ -14,10 +14,11 @@ import { limitsNote, overrideLimits, type VisibilityFilter } from '../../grading
 import { DEFAULT_COMPETITION_MS } from '../../packs/csci561/competition.ts';
 import { INPUT_FILE, readInputFile, TRAVERSE_LOG_FILE, writeOutputs } from '../../packs/csci561/files.ts';
 import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles } from '../report-files.ts';
+import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { gradePrograms } from '../../packs/csci561/grade-programs.ts';
 import { readProgramSubmission } from '../../packs/csci561/program.ts';
+import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
 import { runCsci561, TASK_NAMES, type Csci561Run } from '../../packs/csci561/task.ts';
-import { loadSuite } from '../../suites/load.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 
@@ -112,13 +113,15 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .command('csci561-grade')
     .summary('grade file-in/file-out programs in any language on a csci561 suite')
     .description(
-      "Grade seed 000 programs written in any language: each submission is a folder with a one-line `command` file " +
-        '(e.g. "python3 mancala.py") that is run in a fresh sandboxed folder holding the case\'s input.txt, under the ' +
+      "Grade seed 000 programs written in any language: each submission is a folder run as its one-line `command` file " +
+        `(e.g. "python3 mancala.py") or its ${MANIFEST_FILE} (build: and run: lines) says, else as its sources say ` +
+        '(Java, C++, C, Python: built once in the sandbox, not charged to the cases), in a fresh sandboxed folder holding the case\'s input.txt, under the ' +
         "case's time and memory limits; its next_state.txt and traverse_log.txt are compared with the reference " +
-        "solution's by the course's rule, except that extra lines and extra fields fail. Exits 0 when grading completed.",
+        "solution's by the course's rule, except that extra lines and extra fields fail. Exits 0 when grading completed, " +
+        '2 when no submission given can be run (each folder\'s problem named).',
     )
-    .argument('<submission...>', 'submission folders, each with a `command` file')
-    .requiredOption('--suite <dir>', 'a csci561 suite folder (testcases/csci561-public, …)')
+    .argument('<submission...>', `submission folders: sources (built and run as inferred), a \`command\` file, or ${MANIFEST_FILE} (build: and run:)`)
+    .requiredOption('--suite <dir>', "a csci561 suite folder (testcases/csci561-public, …), or a folder of the course's files (testInput_K.txt with next_state_K.txt and traverse_log_K.txt), graded on its own answers")
     .option('--json <file>', 'write the JSON report (the same schema as mancala grade)')
     .option('--csv <file>', 'write a CSV gradebook (one row per submission)')
     .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 1)
@@ -132,6 +135,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         '',
         'Examples:',
         '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite testcases/csci561-public',
+        '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite ../shared/conformance/csci561-official   # the course\'s 30 cases',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --time-limit 5000 --memory 1024 --csv grades.csv',
       ].join('\n'),
     )
@@ -140,8 +144,13 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       for (const s of submissions) {
         if (!existsSync(s) || !statSync(s).isDirectory()) throw new UserError(`submission ${s}: expected a folder with a \`command\` file`);
       }
+      // Nothing that can run is an error (exit 2), never a report of zeros; one bad folder among good ones is graded as errors.
+      const unloadable = submissions.map(loadProblem).filter((p) => p !== undefined);
+      if (unloadable.length === submissions.length) {
+        throw new UserError(`no submission could be loaded: ${unloadable.join('; ')}`);
+      }
       const overrides = limitOverrides(opts);
-      const suite = overrideLimits(await loadSuite(opts.suite), overrides);
+      const suite = overrideLimits(await loadProgramSuite(opts.suite), overrides);
       const files = { ...(opts.json ? { json: opts.json } : {}), ...(opts.csv ? { csv: opts.csv } : {}) };
       checkReportFiles(files);
       const sandbox = sandboxMode(opts);
@@ -156,6 +165,17 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       writeReportFiles(io, report, files);
       printWarnings(io, warnings);
     });
+}
+
+/** Why the submission in `dir` cannot be run (undefined: it can). */
+function loadProblem(dir: string): string | undefined {
+  try {
+    readProgramSubmission(dir);
+    return undefined;
+  } catch (e) {
+    if (e instanceof UserError) return e.message;
+    throw e;
+  }
 }
 
 /** A program's kind: the first word of its command ("python3", "java"); undefined when it has no readable command. */

@@ -9,7 +9,8 @@
  * board must be the case's: a Greedy input keeps its own cut-off depth line, which the task
  * ignores), else it is written from the case: the task from the role's reference (greedy 1,
  * minimax 2, alphabeta 3) and the case's depth. The expected files are computed here, in the
- * grader, by the reference solution; they never reach the program's folder.
+ * grader, by the reference solution; they never reach the program's folder. A folder of the
+ * course's own files (course-suite.ts) brings its own inputs and expected files instead.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -22,12 +23,13 @@ import type { CaseStatus } from '../../grading/types.ts';
 import { parseAgentSpec } from '../../plugins/agents.ts';
 import { solveCsci561 } from '../../plugins/csci561-solver.ts';
 import type { SandboxMode } from '../../sandbox/mechanisms.ts';
-import { measuredStartups, stageFiles, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
+import { measuredStartups, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
 import type { Suite, SuiteCase } from '../../suites/types.ts';
 import { jobKind, type Job } from '../../workers/job.ts';
 import { runJobs } from '../../workers/pool.ts';
 import { compareCaseFiles, type ExpectedFiles } from './compare.ts';
-import { programSandbox, readProgramSubmission, runProgram, type ProgramSubmission } from './program.ts';
+import { courseCaseFiles, isCourseSuite } from './course-suite.ts';
+import { prepareProgram, programSandbox, readProgramSubmission, runProgram, type ProgramRun, type ProgramSubmission } from './program.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -50,6 +52,8 @@ export function caseTask(suite: Suite, c: SuiteCase): 1 | 2 | 3 {
 
 /** input.txt and the expected files of each case, checked against the case. */
 export function programCases(suite: Suite, cases: readonly SuiteCase[]): ProgramCase[] {
+  // A folder of the course's files carries its own inputs and expected files (course-suite.ts).
+  if (isCourseSuite(suite)) return cases.map((c) => ({ c, ...courseCaseFiles(suite, c) }));
   const game = suite.manifest.game;
   if (game.kind !== 'mancala' || game.profile !== 'csci561') {
     throw new UserError(`${suite.manifest.file}: game: programs are graded on csci561 suites (seed 000's files), this suite plays ${game.name}`);
@@ -146,12 +150,15 @@ async function gradeProgram(
   let setupError = '';
   try {
     submission = readProgramSubmission(path);
-    notes.push(`command: ${submission.argv.join(' ')}`);
-    // One copy of the submission for all its cases; each run copies it into its own sandbox.
-    files = await stageFiles(submission.dir);
+    // One copy of the submission for all its cases, built once if it builds; each run copies it into its own sandbox.
+    const prepared = await prepareProgram(submission, sandbox);
+    notes.push(...prepared.notes);
+    if ('error' in prepared) setupError = prepared.error;
+    else files = prepared.files;
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     setupError = e.message;
+    notes.push(`not graded: ${e.message}`);
   }
   try {
     const startups = new Set<string>();
@@ -172,7 +179,7 @@ async function gradeProgram(
         const problems = compareCaseFiles(pc.expected, run);
         if (problems.length > 0) {
           status = 'failed';
-          message = failureMessage(problems, pc);
+          message = failureMessage([...problems, ...whatItWrote(pc.expected, run)], pc);
         }
       }
       results.push({ c, status, message, ms: run.cpuMs, nodes: null });
@@ -183,6 +190,13 @@ async function gradeProgram(
   } finally {
     await files?.dispose();
   }
+}
+
+/** When an expected file is missing: the files the program did write, so that a wrong name (`d:\\next_state.txt`) shows. */
+function whatItWrote(expected: ExpectedFiles, run: ProgramRun): string[] {
+  const missing = run.nextState === undefined || (expected.task !== 1 && expected.traverseLog !== undefined && run.traverseLog === undefined);
+  if (!missing || run.wrote.length === 0) return [];
+  return [`the files it wrote: ${run.wrote.slice(0, 10).map((f) => `${JSON.stringify(f.name)} (${f.bytes} bytes)`).join(', ')}${run.wrote.length > 10 ? ` and ${run.wrote.length - 10} more` : ''}`];
 }
 
 export async function gradePrograms(o: ProgramGradeOptions): Promise<GradeReport> {

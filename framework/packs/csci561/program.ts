@@ -1,19 +1,23 @@
 /**
- * Submissions in any language, run the way the course ran them: the submission's `command` file
- * (one line, e.g. `python3 mancala.py`) is run in a fresh folder holding a copy of the submission
- * and input.txt, and what it leaves in next_state.txt and traverse_log.txt is read back.
+ * Submissions in any language, run the way the course ran them: the submission's command (its
+ * one-line `command` file, e.g. `python3 mancala.py`; or its mancala.yaml's `run:`; or inferred
+ * from its sources, built first: program-build-plan.ts) is run in a fresh folder holding a copy of
+ * the submission and input.txt, and what it leaves in next_state.txt and traverse_log.txt is read back.
  *
  * Student code is untrusted: each run is one `runInSandbox` (framework/sandbox/program-run.ts):
  * an allow-list jail with no network, its own size-capped work folder, the case's memory limit
  * kept by the kernel, and the case's time limit counted in CPU time of the whole process tree,
  * the runtime's start-up (Python's, the JVM's) left out, so a busy grader costs no case.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../../errors.ts';
 import type { GradeReport } from '../../grading/report.ts';
 import { describeMechanisms, sandboxFor, type SandboxMode } from '../../sandbox/mechanisms.ts';
 import { measuredStartups, runInSandbox, stageFiles, type ProgramStatus, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
+import { buildInSandbox } from '../../sandbox/program-build.ts';
+import { planFromFolder } from '../../sandbox/program-build-files.ts';
+import { MANIFEST_FILE, splitCommand } from '../../sandbox/program-build-plan.ts';
 import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
 
 /** The file in a submission folder that says how to run it. */
@@ -24,57 +28,39 @@ export interface ProgramSubmission {
   dir: string;
   /** the command's words, e.g. ['python3', 'mancala.py'] */
   argv: string[];
+  /** a shell line run once in the sandbox before the cases (program-build.ts) */
+  build?: string;
+  /** where the command came from, for the submission's notes */
+  how: string;
 }
+
+export { splitCommand };
 
 /**
- * Splits a command line into words as a shell would for plain commands: white space separates,
- * single and double quotes group, a backslash escapes the next character. Nothing else (no
- * variables, globs, pipes or `;`) means anything: the words are run as they are.
+ * How to run the submission in `dir`: its `command` file (one line, not run by a shell), else its
+ * manifest (mancala.yaml: `build:` and `run:`), else what its files say (program-build-plan.ts).
+ * A folder with nothing to run is a UserError naming what was looked for and what was found.
  */
-export function splitCommand(line: string): string[] | undefined {
-  const words: string[] = [];
-  let word: string | undefined;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quote !== undefined) {
-      if (ch === quote) quote = undefined;
-      else if (ch === '\\' && quote === '"' && i + 1 < line.length) word += line[++i];
-      else word += ch;
-    } else if (ch === '"' || ch === "'") {
-      quote = ch;
-      word ??= '';
-    } else if (ch === '\\' && i + 1 < line.length) {
-      word = (word ?? '') + line[++i];
-    } else if (/\s/.test(ch)) {
-      if (word !== undefined) words.push(word);
-      word = undefined;
-    } else {
-      word = (word ?? '') + ch;
-    }
-  }
-  if (quote !== undefined) return undefined;
-  if (word !== undefined) words.push(word);
-  return words;
-}
-
-/** Reads `DIR/command`: its first line that is neither blank nor a `#` comment. */
 export function readProgramSubmission(dir: string): ProgramSubmission {
   const file = join(dir, COMMAND_FILE);
+  if (!existsSync(file)) {
+    const plan = planFromFolder(dir);
+    if ('problem' in plan) throw new UserError(`${dir}: ${plan.problem}`);
+    return { dir, argv: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), how: plan.why };
+  }
+  if (existsSync(join(dir, MANIFEST_FILE))) throw new UserError(`${dir}: has both a \`${COMMAND_FILE}\` file and ${MANIFEST_FILE}: keep one (${MANIFEST_FILE} can also build)`);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file: a submission in any language has a one-line `command` file, e.g. "python3 mancala.py"' : (code ?? (e as Error).message);
-    throw new UserError(`${file}: cannot read the command file: ${why}`);
+    throw new UserError(`${file}: cannot read the command file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
   const lines = text.split(/\r?\n/);
   const index = lines.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#'));
   if (index < 0) throw new UserError(`${file}: expected the command that runs the program (e.g. "python3 mancala.py"), but the file has none`);
   const argv = splitCommand(lines[index]!.trim());
   if (argv === undefined) throw new UserError(`${file}:${index + 1}: a quote is not closed`);
-  return { dir, argv };
+  return { dir, argv, how: `command: ${argv.join(' ')}` };
 }
 
 // ---- the sandbox -------------------------------------------------------------------------------
@@ -139,6 +125,8 @@ export interface ProgramRun {
   traverseLog?: string;
   /** what copying the submission noted (refused symlinks, …) */
   notes: string[];
+  /** files the run left in its folder that were neither the submission's nor input.txt (at most 100 listed) */
+  wrote: { name: string; bytes: number }[];
 }
 
 /**
@@ -156,7 +144,9 @@ export async function runProgram(submission: ProgramSubmission, input: string, l
       limits: { cpuMs: limits.ms, memoryBytes: limits.memoryMb * 1024 * 1024 },
       mode: options.sandbox ?? 'full',
     });
-    const figures = { ms: r.wallMs, cpuMs: r.cpuMs, startupMs: r.startupMs, peakMemoryBytes: r.peakMemoryBytes, notes: files.notes };
+    // What it wrote under other names than asked (`d:\\next_state.txt`): shown when a file is missing.
+    const wrote = r.left.filter((f) => f.name !== INPUT_FILE && !existsSync(join(files.dir, f.name))).sort((a, b) => (a.name < b.name ? -1 : 1));
+    const figures = { ms: r.wallMs, cpuMs: r.cpuMs, startupMs: r.startupMs, peakMemoryBytes: r.peakMemoryBytes, notes: files.notes, wrote };
     const notFile = r.notFiles[0];
     if (r.status === 'ok' && notFile !== undefined) return { ...figures, status: 'error', message: `${notFile} is not a regular file` };
     const nextState = r.files[NEXT_STATE_FILE];
@@ -170,5 +160,31 @@ export async function runProgram(submission: ProgramSubmission, input: string, l
     };
   } finally {
     if (options.files === undefined) await files.dispose();
+  }
+}
+
+// ---- staging and building, once per submission -------------------------------------------------
+
+/** A submission ready for its cases: the files each run starts from (built, if it builds). */
+export type PreparedProgram = { files: StagedFiles; notes: string[] } | { error: string; notes: string[] };
+
+/**
+ * Stages the submission once and, when it has a build, builds it once in the sandbox (its own
+ * limits, charged to no case: program-build.ts). A failed build is `error` (a compile error with
+ * the compiler's first and last lines); the caller disposes `files`.
+ */
+export async function prepareProgram(submission: ProgramSubmission, mode: SandboxMode): Promise<PreparedProgram> {
+  const notes = [submission.how];
+  const staged = await stageFiles(submission.dir);
+  if (submission.build === undefined) return { files: staged, notes };
+  notes.push(...staged.notes);
+  try {
+    const built = await buildInSandbox(staged, submission.build, mode);
+    if (!built.ok) return { error: built.message, notes: [...notes, `the build failed: \`${submission.build}\``] };
+    notes.push(`built once before the cases (\`${submission.build}\`), not charged to them: ${built.cpuMs} ms of CPU time, ${built.wallMs} ms in all`);
+    return { files: built.files, notes };
+  } finally {
+    // The cases start from the built copy, which holds the sources too.
+    await staged.dispose();
   }
 }

@@ -1,0 +1,58 @@
+/**
+ * What a submission folder holds, as inference needs it (program-build-plan.ts): the paths of its
+ * files (hidden ones and version-control folders left out), whether each is executable, and the
+ * text of Java and Python sources (for `package`, `main` and `__main__`). Bounded: a folder of
+ * thousands of files is not a program's sources.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { inferBuildPlan, MAKEFILES, MANIFEST_FILE, parseManifest, type BuildPlan, type SubmissionFile } from './program-build-plan.ts';
+
+const MAX_FILES = 2000;
+const MAX_DEPTH = 6;
+const MAX_TEXT_BYTES = 1024 * 1024;
+
+export function listSubmissionFiles(dir: string): SubmissionFile[] {
+  const out: SubmissionFile[] = [];
+  const walk = (rel: string, depth: number) => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (out.length >= MAX_FILES || entry.name.startsWith('.')) continue;
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (depth < MAX_DEPTH) walk(path, depth + 1);
+        continue;
+      }
+      if (!entry.isFile()) continue;
+      const info = statSync(join(dir, path));
+      const source = /\.(java|py)$/.test(entry.name) && info.size <= MAX_TEXT_BYTES;
+      out.push({ path, executable: (info.mode & 0o111) !== 0, ...(source ? { text: readFileSync(join(dir, path), 'utf8') } : {}) });
+    }
+  };
+  walk('', 0);
+  return out;
+}
+
+/** The plan of a folder without a `command` file: its manifest's, else one inferred from its files. */
+export function planFromFolder(dir: string): BuildPlan | { problem: string } {
+  const manifest = join(dir, MANIFEST_FILE);
+  let text: string | undefined;
+  try {
+    text = readFileSync(manifest, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return { problem: `${manifest}: cannot read it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  if (text !== undefined) {
+    const plan = parseManifest(text, MANIFEST_FILE);
+    // A Makefile says how to build; the manifest need only say what to run.
+    const makefile = MAKEFILES.find((name) => existsSync(join(dir, name)));
+    if ('problem' in plan || plan.build !== undefined || makefile === undefined) return plan;
+    return { ...plan, build: 'make', why: `${plan.why} (build: make, for its ${makefile})` };
+  }
+  let files: SubmissionFile[];
+  try {
+    files = listSubmissionFiles(dir);
+  } catch (e) {
+    return { problem: `cannot list the folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  return inferBuildPlan(files);
+}
