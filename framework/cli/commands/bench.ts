@@ -12,6 +12,7 @@ import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '
 import { measureClassGrading, measureGrading, type ClassGradingSpeed, type GradingCosts } from '../../grading/bench.ts';
 import { measureOverhead, type SandboxCosts } from '../../sandbox/bench.ts';
 import { measureProgramOverhead } from '../../sandbox/program-run.ts';
+import { benchMode, measureLanguageOverheads, type LanguageCosts } from '../../sandbox/program-bench.ts';
 import { measureStdioRoundTrip } from '../../sandbox/stdio-agent-bench.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measurePerft } from './perft.ts';
@@ -102,6 +103,22 @@ function programLine(c: ProgramCosts): string {
   return `sandbox   file program, ${what.padEnd(9)}: ${c.msPerRun.toFixed(1)} ms a case beyond the program (start, copy in, read back; median of ${PROGRAM_RUNS})`;
 }
 
+/** Counted runs of each language's trivial file program (each starts a jail, and the JVM or Python). */
+const LANGUAGE_RUNS = 15;
+
+/** What the runtime's start-up is called in a line. */
+const STARTUP_OF: Record<LanguageCosts['language'], string> = { 'C++': 'native, no start-up', Java: 'JVM start-up', Python: 'interpreter start-up' };
+
+function languageLine(c: LanguageCosts): string {
+  const head = `sandbox   file program in ${`${c.language},`.padEnd(7)} ${(c.mode === 'full' ? 'full jail' : 'weak mode').padEnd(9)}:`;
+  if ('skipped' in c) return `${head} skipped (${c.skipped})`;
+  const startup = c.language === 'C++' && c.startupCpuMs === 0 ? STARTUP_OF[c.language] : `${STARTUP_OF[c.language]} ${c.startupCpuMs.toFixed(0)} ms of CPU, not charged`;
+  return (
+    `${head} ${c.overheadMs.toFixed(0).padStart(3)} ms a case beyond its ${c.cpuMs.toFixed(0)} ms of charged CPU time` +
+    ` (${startup}; \`${c.command}\`, median of ${c.runs})`
+  );
+}
+
 /** Games in the match benchmark. */
 const MATCH_GAMES = 2000;
 
@@ -135,14 +152,14 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox costs; games/s of a match')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; games/s of a match')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
         'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "results": [{bench, rules, depth, unit, count, ms, perSecond, …}]}')
+    .option('--json', 'JSON output: {"node", "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches"}')
     .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
     .action(async (opts: { repeat: number; json?: boolean }) => {
       if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
@@ -158,22 +175,31 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // What --jobs buys when grading a class (the pool's threads start inside the timing).
       const classes = await measureClassGrading({ ...CLASS, jobs: [1, 2] });
       if (!opts.json) for (const c of classes) io.out(classLine(c) + '\n');
-      // The isolation's own cost: the same agent in the full jail and in the weak mode.
+      // The isolation's own cost: the same agent in the full jail and in the weak mode (the weak
+      // mode alone on a machine without bubblewrap, which the lines say).
+      const mode = await benchMode();
+      const modes = mode === 'full' ? (['full', 'weak'] as const) : (['weak'] as const);
       const sandbox: SandboxCosts[] = [];
-      for (const mode of ['full', 'weak'] as const) {
+      for (const mode of modes) {
         const costs = await measureOverhead(SANDBOX_REQUESTS, mode);
         sandbox.push(costs);
         if (!opts.json) io.out(sandboxLine(costs) + '\n');
       }
       const programs: ProgramCosts[] = [];
-      for (const mode of ['full', 'weak'] as const) {
+      for (const mode of modes) {
         const costs = await measureProgramOverhead(PROGRAM_RUNS, mode);
         programs.push(costs);
         if (!opts.json) io.out(programLine(costs) + '\n');
       }
+      // A case of a trivial file program in each language, as csci561-grade runs it (sandbox/program-bench.ts).
+      const languages = await measureLanguageOverheads(LANGUAGE_RUNS, mode);
+      if (!opts.json) for (const c of languages) io.out(languageLine(c) + '\n');
       // Protocol 1's round trip to a trivial Python agent over stdio (sandbox/stdio-agent-bench.ts).
-      const stdio = await measureStdioRoundTrip(200, 'full');
-      if (!opts.json) io.out(`sandbox   stdio agent (Python), full jail: start ${stdio.startMs.toFixed(0)} ms, then ${stdio.medianMs.toFixed(2)} ms a move request, round trip (median of ${stdio.requests})\n`);
+      const stdio = await measureStdioRoundTrip(200, mode);
+      if (!opts.json) {
+        const what = stdio.mode === 'full' ? 'full jail' : 'weak mode';
+        io.out(`sandbox   stdio agent (Python), ${what}: protocol round trip ${stdio.medianMs.toFixed(2)} ms a move request (median of ${stdio.requests}), after a start of ${stdio.startMs.toFixed(0)} ms\n`);
+      }
       const matches: MatchSpeed[] = [];
       for (const pairing of MATCH_PAIRINGS) {
         for (const jobs of [1, 2]) {
@@ -182,6 +208,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
           if (!opts.json) io.out(matchLine(m) + '\n');
         }
       }
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, classes, sandbox, programs, stdio, matches }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, classes, sandbox, programs, languages, stdio, matches }) + '\n');
     });
 }
