@@ -32,22 +32,31 @@ export function listSubmissionFiles(dir: string): SubmissionFile[] {
   return out;
 }
 
-/** The plan of a folder without a `command` file: its manifest's, else one inferred from its files. */
-export function planFromFolder(dir: string): BuildPlan | { problem: string } {
+/**
+ * The plan `dir`'s manifest (mancala.yaml) gives, a Makefile's `make` as its build when it names
+ * none; undefined when the folder has no manifest. Read the same way for a file-in/file-out
+ * program and for an agent over stdio (`protocol:`).
+ */
+export function readManifest(dir: string): BuildPlan | { problem: string } | undefined {
   const manifest = join(dir, MANIFEST_FILE);
-  let text: string | undefined;
+  let text: string;
   try {
     text = readFileSync(manifest, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return { problem: `${manifest}: cannot read it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return { problem: `${manifest}: cannot read it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
-  if (text !== undefined) {
-    const plan = parseManifest(text, MANIFEST_FILE);
-    // A Makefile says how to build; the manifest need only say what to run.
-    const makefile = MAKEFILES.find((name) => existsSync(join(dir, name)));
-    if ('problem' in plan || plan.build !== undefined || makefile === undefined) return plan;
-    return { ...plan, build: 'make', why: `${plan.why} (build: make, for its ${makefile})` };
-  }
+  const plan = parseManifest(text, MANIFEST_FILE);
+  // A Makefile says how to build; the manifest need only say what to run.
+  const makefile = MAKEFILES.find((name) => existsSync(join(dir, name)));
+  if ('problem' in plan || plan.build !== undefined || makefile === undefined) return plan;
+  return { ...plan, build: 'make', why: `${plan.why} (build: make, for its ${makefile})` };
+}
+
+/** The plan of a folder without a `command` file: its manifest's, else one inferred from its files. */
+export function planFromFolder(dir: string): BuildPlan | { problem: string } {
+  const manifest = readManifest(dir);
+  if (manifest !== undefined) return manifest;
   let files: SubmissionFile[];
   try {
     files = listSubmissionFiles(dir);

@@ -1,9 +1,12 @@
 /**
  * How to build and run a submission that did not say: inferred from the files it holds (a pure
  * function of their names and, for Java and Python, their text), or read from its manifest
- * (`mancala.yaml`: `build:` and `run:`, each one shell line). The build, when there is one, runs
- * once in the sandbox (program-build.ts); the run is then an argv, so that its runtime's start-up
- * (the JVM's, Python's) is measured and not charged, or a shell line run by `sh -c`.
+ * (`mancala.yaml`: `build:` and `run:`, each one shell line; `protocol: 1` for an agent over stdio,
+ * agents/clients/PROTOCOL.md). One manifest and one parser for every kind of submission folder:
+ * file-in/file-out programs (packs/csci561/program.ts) and stdio agents (stdio-agent-spec.ts).
+ * The build, when there is one, runs once in the sandbox (program-build.ts); the run is then an
+ * argv, so that its runtime's start-up (the JVM's, Python's) is measured and not charged, or a
+ * shell line run by `sh -c`.
  */
 import { parse } from 'yaml';
 
@@ -11,6 +14,8 @@ import { parse } from 'yaml';
 export const MANIFEST_FILE = 'mancala.yaml';
 /** What an inferred C or C++ build writes, and the run starts. */
 export const BUILT_PROGRAM = 'mancala-program';
+/** The versions of the stdio protocol this grader speaks (a manifest's `protocol:`). */
+export const STDIO_PROTOCOL_VERSIONS: readonly number[] = [1];
 
 export interface BuildPlan {
   /** one shell line, run once in the sandbox before any case (none: nothing to build) */
@@ -19,6 +24,8 @@ export interface BuildPlan {
   run: string[];
   /** how the plan was found, for the submission's notes */
   why: string;
+  /** the manifest's `protocol:`: the program is an agent over stdio (none: a file-in/file-out program) */
+  protocol?: number;
 }
 
 /** A file of the submission: its path inside the folder, whether executable, and its text where it matters. */
@@ -173,7 +180,11 @@ export function inferBuildPlan(files: readonly SubmissionFile[]): BuildPlan | { 
   return { problem: `nothing to run: looked for ${LOOKED_FOR}; found ${found}` };
 }
 
-/** `mancala.yaml`'s text as a plan: `run:` a line (required), `build:` a line (optional); nothing else. */
+/**
+ * `mancala.yaml`'s text as a plan: `run:` a line (required), `build:` a line (optional),
+ * `protocol:` a version of the stdio protocol (optional: an agent over stdio); nothing else.
+ * A problem is one line naming the file and the field.
+ */
 export function parseManifest(text: string, file: string): BuildPlan | { problem: string } {
   let doc: unknown;
   try {
@@ -181,18 +192,29 @@ export function parseManifest(text: string, file: string): BuildPlan | { problem
   } catch (e) {
     return { problem: `${file}: not YAML: ${(e as Error).message.split('\n')[0]}` };
   }
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { problem: `${file}: expected lines "build: …" and "run: …"` };
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { problem: `${file}: expected lines "build: …" and "run: …" (and "protocol: 1" for an agent over stdio)` };
   const fields = doc as Record<string, unknown>;
-  const unknown = Object.keys(fields).filter((k) => k !== 'build' && k !== 'run');
-  if (unknown.length > 0) return { problem: `${file}: unknown field ${unknown.join(', ')}: expected build: and run:` };
+  const unknown = Object.keys(fields).filter((k) => k !== 'build' && k !== 'run' && k !== 'protocol');
+  if (unknown.length > 0) return { problem: `${file}: unknown field ${unknown.join(', ')}: expected build:, run: and, for an agent over stdio, protocol:` };
   for (const key of ['build', 'run'] as const) {
     const v = fields[key];
     if (v !== undefined && (typeof v !== 'string' || v.trim() === '')) return { problem: `${file}: ${key}: expected one shell line, e.g. ${key === 'run' ? '"java -cp . mancala.Main"' : '"javac -d . src/*.java"'}` };
+  }
+  const protocol = fields.protocol;
+  if (protocol !== undefined) {
+    const versions = STDIO_PROTOCOL_VERSIONS.join(', ');
+    if (typeof protocol !== 'number' || !Number.isInteger(protocol)) return { problem: `${file}: protocol: expected a version of the stdio protocol (${versions}), got ${JSON.stringify(protocol)}` };
+    if (!STDIO_PROTOCOL_VERSIONS.includes(protocol)) return { problem: `${file}: protocol: this grader speaks protocol ${versions}, got ${protocol}` };
   }
   const run = fields.run as string | undefined;
   if (run === undefined) return { problem: `${file}: run: missing: expected the line that runs the program, e.g. "python3 main.py"` };
   const argv = runArgv(run.trim());
   if (argv === undefined) return { problem: `${file}: run: a quote is not closed` };
   const build = (fields.build as string | undefined)?.trim();
-  return { ...(build !== undefined ? { build } : {}), run: argv, why: `${file}: ${build !== undefined ? `build: ${build}; ` : ''}run: ${run.trim()}` };
+  return {
+    ...(build !== undefined ? { build } : {}),
+    run: argv,
+    why: `${file}: ${protocol !== undefined ? `protocol: ${protocol}; ` : ''}${build !== undefined ? `build: ${build}; ` : ''}run: ${run.trim()}`,
+    ...(protocol !== undefined ? { protocol: protocol as number } : {}),
+  };
 }

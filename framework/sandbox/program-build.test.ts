@@ -89,9 +89,15 @@ describe('the manifest, mancala.yaml', () => {
 
   it('a missing run line, an unknown field, a list: one line naming the file and the field', () => {
     expect(parseManifest('build: make\n', 'mancala.yaml')).toEqual({ problem: 'mancala.yaml: run: missing: expected the line that runs the program, e.g. "python3 main.py"' });
-    expect(parseManifest('run: ./a\ncompile: make\n', 'mancala.yaml')).toEqual({ problem: 'mancala.yaml: unknown field compile: expected build: and run:' });
+    expect(parseManifest('run: ./a\ncompile: make\n', 'mancala.yaml')).toEqual({ problem: 'mancala.yaml: unknown field compile: expected build:, run: and, for an agent over stdio, protocol:' });
     expect(parseManifest('run: [a, b]\n', 'mancala.yaml')).toMatchObject({ problem: expect.stringMatching(/^mancala.yaml: run: expected one shell line/) });
-    expect(parseManifest('- run\n', 'mancala.yaml')).toMatchObject({ problem: 'mancala.yaml: expected lines "build: …" and "run: …"' });
+    expect(parseManifest('- run\n', 'mancala.yaml')).toMatchObject({ problem: 'mancala.yaml: expected lines "build: …" and "run: …" (and "protocol: 1" for an agent over stdio)' });
+  });
+
+  it('protocol: a version of the stdio protocol makes it an agent over stdio; another version, or not a number, is refused', () => {
+    expect(parseManifest('protocol: 1\nrun: python3 agent.py\n', 'mancala.yaml')).toEqual({ run: ['python3', 'agent.py'], protocol: 1, why: 'mancala.yaml: protocol: 1; run: python3 agent.py' });
+    expect(parseManifest('protocol: 2\nrun: ./a\n', 'mancala.yaml')).toEqual({ problem: 'mancala.yaml: protocol: this grader speaks protocol 1, got 2' });
+    expect(parseManifest('protocol: "1"\nrun: ./a\n', 'mancala.yaml')).toEqual({ problem: 'mancala.yaml: protocol: expected a version of the stdio protocol (1), got "1"' });
   });
 });
 

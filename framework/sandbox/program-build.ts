@@ -58,13 +58,14 @@ export type BuildResult =
 
 /**
  * Builds `files` (a staged submission) with the shell line `build` in the sandbox. On success the
- * built folder is staged anew (the caller disposes it; `files` is left as it was).
+ * built folder is staged anew (the caller disposes it; `files` is left as it was). `inputs` are
+ * files the grader adds to the build's folder (plain names: a client library), kept in what it built.
  */
-export async function buildInSandbox(files: StagedFiles, build: string, mode: SandboxMode): Promise<BuildResult> {
+export async function buildInSandbox(files: StagedFiles, build: string, mode: SandboxMode, inputs: Readonly<Record<string, string | Buffer>> = {}): Promise<BuildResult> {
   const r = await runInSandbox({
     files,
     argv: ['/bin/sh', '-c', BUILD_SCRIPT, 'build', build],
-    inputs: {},
+    inputs,
     outputs: [ARCHIVE],
     limits: BUILD_LIMITS,
     mode,

@@ -4,16 +4,18 @@
  * and wording of outcomes; the program is started once per session (a match's player, a graded
  * submission), restarted lazily after it failed a request, and killed at the end.
  *
- * Start-up (copying the submission into the writable work folder, the build if any, the
- * interpreter or JVM, the program's own set-up until it says `ready`) has its own CPU limit and is
- * never charged to a move. A start that fails (a build error, a crash, no `ready`) is not retried:
- * every request then reports it, so a broken build costs one build, not one per case.
+ * The build, if any, runs once per session before the first start, as a file program's does
+ * (program-build.ts: in the jail under its own limits, its folder read back); every start then
+ * copies the built folder. Start-up (copying the submission into the writable work folder, the
+ * interpreter or JVM, the program's own set-up until it says `ready`) has its own CPU limit.
+ * Neither is charged to a move. A start that fails (a build error, a crash, no `ready`) is not
+ * retried: every request then reports it, so a broken build costs one build, not one per case.
  *
  * The program's word is not believed about anything the grader can check: its move must be one of
  * the legal moves sent, and its time is the CPU time of its process tree, measured from outside.
  * Its value and node count are its own claims (there is no instrumented Game to count for it).
  */
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
@@ -24,21 +26,22 @@ import { jailCommand } from './jail.ts';
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
 import { PROJECT_ROOT } from './paths.ts';
+import { buildInSandbox } from './program-build.ts';
+import { stageFiles, type StagedFiles } from './program-staging.ts';
 import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from './prepare.ts';
 import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from './runtimes.ts';
 import { excerpt } from './sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';
 import { StdioAgentProcess, type StdioCallResult } from './stdio-agent-process.ts';
-import type { StdioAgentSpec } from './stdio-agent-spec.ts';
+import { JAVA_CLIENT_FILE, type StdioAgentSpec } from './stdio-agent-spec.ts';
 import { helloLine, moveLine } from './stdio-agent-wire.ts';
 
 const MB = 1024 * 1024;
-/** CPU time a start may take: the runtime and the program's set-up; with a build, the compiler too. */
+/** CPU time a start may take: the runtime and the program's set-up (a build has its own limits: program-build.ts). */
 export const STARTUP_CPU_MS = 20_000;
-export const STARTUP_WITH_BUILD_CPU_MS = 60_000;
 /**
  * The client libraries (agents/clients/<language>) the grader offers every program, read-only:
- * on PYTHONPATH for Python, on javac's source path for Java. A copy in the submission wins.
+ * on PYTHONPATH for Python; for Java, its MancalaAgent.java put in the build's folder. A copy in the submission wins.
  * Data, not code of the framework's: the framework imports nothing from agents/.
  */
 export const CLIENTS_DIR = join(PROJECT_ROOT, 'agents', 'clients');
@@ -51,17 +54,16 @@ const FILE_BYTES = 16 * MB;
 const JAILED_WORK_DIR = '/sandbox';
 
 /**
- * Copies the submission into the work folder (the copy the jail shows is read-only), builds it
- * there if asked (the build's output is the program's log), then becomes the program.
- * Exit 97: the build failed; 96: the copy failed.
+ * Copies the submission (built, if it builds) into the work folder (the copy the jail shows is
+ * read-only), then becomes the program. Exit 96: the copy failed.
  */
-const LAUNCHER = 'cp -R "$1"/. . || exit 96; if [ -n "$2" ]; then sh -c "$2" 1>&2 || exit 97; fi; shift 2; exec "$@"';
+const LAUNCHER = 'cp -R "$1"/. . || exit 96; shift; exec "$@"';
 
 export interface StdioSessionOptions {
   /** the game chooseMove plays; without it, the game of the latest request */
   game?: GameSpec;
   sandbox?: SandboxMode;
-  /** CPU ms the start may take (default STARTUP_CPU_MS, or STARTUP_WITH_BUILD_CPU_MS with a build) */
+  /** CPU ms the start may take (default STARTUP_CPU_MS) */
   startupCpuMs?: number;
 }
 
@@ -69,9 +71,13 @@ export class StdioAgentSession implements MoveAsker {
   readonly isolation: Isolation;
   /** CPU ms and wall ms the last start took (not charged to any move) */
   lastStart: { cpuMs: number; wallMs: number } | undefined;
+  /** CPU ms and wall ms the build took, once per session (not charged to any move) */
+  lastBuild: { cpuMs: number; wallMs: number } | undefined;
   /** the principal variation and log lines of the last answer, when the program sent them */
   lastAnswer: { pv?: number[]; log?: string[] } = {};
   private proc: StdioAgentProcess | undefined;
+  /** the built folder every start copies (undefined: nothing to build, or not built yet) */
+  private built: StagedFiles | undefined;
   private startProblem: string | undefined;
   /** the game the running program was told about in its hello */
   private startedFor: string | undefined;
@@ -140,6 +146,8 @@ export class StdioAgentSession implements MoveAsker {
     const p = this.proc;
     this.proc = undefined;
     await p?.kill();
+    await this.built?.dispose();
+    this.built = undefined;
     await this.prepared.dispose();
   }
 
@@ -182,7 +190,11 @@ export class StdioAgentSession implements MoveAsker {
     this.proc = undefined;
     this.startedFor = game.name;
     if ('problem' in this.runtime) return (this.startProblem = `cannot run ${this.spec.run.join(' ')}: ${this.runtime.problem}`);
-    const startupCpuMs = this.options.startupCpuMs ?? (this.spec.build === undefined ? STARTUP_CPU_MS : STARTUP_WITH_BUILD_CPU_MS);
+    if (this.spec.build !== undefined && this.built === undefined) {
+      const problem = await this.build(this.spec.build);
+      if (problem !== undefined) return (this.startProblem = problem);
+    }
+    const startupCpuMs = this.options.startupCpuMs ?? STARTUP_CPU_MS;
     const launch = await this.launch(this.runtime);
     const hello = helloLine(game, 'agent', { startupMs: startupCpuMs, memoryMb: this.limits.memoryMb });
     const { process: proc, result } = await StdioAgentProcess.start(launch, hello, { cpuMs: startupCpuMs, wallMs: wallBackstopFor(startupCpuMs) + 5000 });
@@ -193,6 +205,25 @@ export class StdioAgentSession implements MoveAsker {
     }
     await proc.kill();
     return (this.startProblem = this.startFailure(result, startupCpuMs));
+  }
+
+  /** Builds once in the sandbox (program-build.ts), as a file program is built; why not, when it fails. */
+  private async build(line: string): Promise<string | undefined> {
+    const inputs: Record<string, Buffer> = this.spec.javaClient ? { [JAVA_CLIENT_FILE]: await readFile(join(CLIENTS_DIR, 'java', JAVA_CLIENT_FILE)) } : {};
+    const staged = await stageFiles(this.spec.dir);
+    try {
+      const r = await buildInSandbox(staged, line, this.mode, inputs);
+      if (!r.ok) return r.message;
+      if (this.closed) {
+        await r.files.dispose();
+        return 'the session was closed during the build';
+      }
+      this.built = r.files;
+      this.lastBuild = { cpuMs: r.cpuMs, wallMs: r.wallMs };
+      return undefined;
+    } finally {
+      await staged.dispose();
+    }
   }
 
   private async launch(runtime: Runtime) {
@@ -207,7 +238,7 @@ export class StdioAgentSession implements MoveAsker {
       await mkdir(work);
       await mkdir(tmp);
     }
-    const copy = join(this.prepared.dir, COPY_FOLDER);
+    const copy = this.built?.dir ?? join(this.prepared.dir, COPY_FOLDER);
     const [, ...rest] = this.spec.run;
     // A runtime on the grader runs by its real path (shims skipped); a file of the submission by its relative one.
     const argv = [runtime.executable, ...rest];
@@ -217,7 +248,6 @@ export class StdioAgentSession implements MoveAsker {
       HOME: work,
       LANG: 'C.UTF-8',
       TMPDIR: tmp,
-      MANCALA_CLIENTS: CLIENTS_DIR,
       PYTHONPATH: join(CLIENTS_DIR, 'python'),
       PYTHONUNBUFFERED: '1',
       PYTHONDONTWRITEBYTECODE: '1',
@@ -225,10 +255,10 @@ export class StdioAgentSession implements MoveAsker {
     };
     const meter = createMeter(this.mechanisms, { memoryBytes: this.limits.memoryMb * MB, maxProcesses: MAX_PROCESSES });
     const command = jailCommand(this.mechanisms, this.mode, meter, {
-      argv: ['/bin/sh', '-c', LAUNCHER, 'sh', copy, this.spec.build ?? '', ...argv],
+      argv: ['/bin/sh', '-c', LAUNCHER, 'sh', copy, ...argv],
       cwd: work,
       env,
-      readOnly: [...new Set([this.prepared.dir, CLIENTS_DIR, ...all.flatMap((r) => r.readOnly)])],
+      readOnly: [...new Set([this.prepared.dir, ...(this.built ? [this.built.dir] : []), CLIENTS_DIR, ...all.flatMap((r) => r.readOnly)])],
       writable: [
         { path: work, sizeBytes: WORK_BYTES },
         { path: tmp, sizeBytes: TMP_BYTES },
@@ -241,7 +271,6 @@ export class StdioAgentSession implements MoveAsker {
   private startFailure(result: StdioCallResult, startupCpuMs: number): string {
     const o = result.outcome;
     const stderr = o.kind === 'exit' ? this.tidy(o.stderr) : '';
-    if (o.kind === 'exit' && o.code === 97) return `the build (${this.spec.build}) failed${excerpt(stderr)}`;
     if (o.kind === 'exit' && o.code === 96) return `internal: the submission could not be copied into the sandbox's work folder${excerpt(stderr)}`;
     if (o.kind === 'bad') return `the program's start-up failed: ${o.problem}`;
     if (o.kind === 'ready' || o.kind === 'answer') return 'internal: the start ended oddly';

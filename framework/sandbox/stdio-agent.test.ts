@@ -3,7 +3,7 @@
  * and are graded in the real sandbox; hostile programs get clear verdicts; start-up is not
  * charged to a move. Real python3, javac and java: nothing is mocked.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,8 @@ import { gameSpec } from '../suites/game.ts';
 import { loadSuite } from '../suites/load.ts';
 import { measureStdioRoundTrip } from './stdio-agent-bench.ts';
 import { StdioAgentSession } from './stdio-agent-session.ts';
-import { findStdioAgent, STDIO_MANIFEST } from './stdio-agent-spec.ts';
+import { MANIFEST_FILE } from './program-build-plan.ts';
+import { findStdioAgent } from './stdio-agent-spec.ts';
 import { readProgramLine } from './stdio-agent-wire.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,24 +57,34 @@ async function openAgent(path: string, memoryMb = 256): Promise<StdioAgentSessio
 describe('finding a stdio agent', () => {
   it('infers python3 agent.py, javac + java for a class with main, and reads a manifest', async () => {
     expect((await findStdioAgent(PYTHON_GREEDY))?.run).toEqual(['python3', 'agent.py']);
-    expect((await findStdioAgent(JAVA_GREEDY))?.run).toEqual(['java', '-cp', 'classes', 'GreedyAgent']);
-    const withManifest = submission('manifest', { [STDIO_MANIFEST]: '{"protocol": 1, "run": "python3 -u main.py"}' });
+    // Java is planned as a file program's Java is (program-build-plan.ts); the client comes from the grader.
+    expect(await findStdioAgent(JAVA_GREEDY)).toMatchObject({ run: ['java', '-cp', '.', 'GreedyAgent'], build: 'javac -encoding UTF-8 -d . GreedyAgent.java', javaClient: true });
+    const withManifest = submission('manifest', { [MANIFEST_FILE]: 'protocol: 1\nrun: python3 -u main.py\n' });
     expect(await findStdioAgent(withManifest)).toMatchObject({ run: ['python3', '-u', 'main.py'] });
+    expect(await findStdioAgent(withManifest)).not.toHaveProperty('build');
+    const built = submission('manifest-build', { [MANIFEST_FILE]: 'protocol: 1\nbuild: g++ -O2 -o agent agent.cpp\nrun: ./agent\n' });
+    expect(await findStdioAgent(built)).toMatchObject({ run: ['./agent'], build: 'g++ -O2 -o agent agent.cpp' });
+    // The same manifest without protocol: is a file-in/file-out program's, not an agent's.
+    expect(await findStdioAgent(submission('file-manifest', { [MANIFEST_FILE]: 'run: python3 main.py\n', 'agent.py': '' }))).toBeUndefined();
     // A TypeScript agent and a single file are not stdio agents.
     expect(await findStdioAgent(join(ROOT, 'agents/examples/alice'))).toBeUndefined();
     expect(await findStdioAgent(join(PYTHON_GREEDY, 'agent.py'))).toBeUndefined();
     // Java that does not use the client is a file program, not a stdio agent.
     expect(await findStdioAgent(submission('file-program', { 'Main.java': 'public class Main { public static void main(String[] a) {} }\n' }))).toBeUndefined();
     const twoMains = submission('two-mains', { 'A.java': 'class A { public static void main(String[] a) { MancalaAgent.run("a", null); } }', 'B.java': 'class B { public static void main(String[] a) {} }' });
-    await expect(findStdioAgent(twoMains)).rejects.toThrow(/of its \.java files A, B have a main method; expected exactly one/);
+    await expect(findStdioAgent(twoMains)).rejects.toThrow(/A\.java, B\.java each have `public static void main`: say which to run in mancala\.yaml .*protocol: 1/);
   });
 
   it('names the manifest and the field it rejects', async () => {
-    const badVersion = submission('bad-version', { [STDIO_MANIFEST]: '{"protocol": 7, "run": "python3 a.py"}' });
-    await expect(findStdioAgent(badVersion)).rejects.toThrow(/mancala-agent\.json: field "protocol": this grader speaks protocol 1, got 7/);
-    const noRun = submission('no-run', { [STDIO_MANIFEST]: '{"protocol": 1}' });
+    const badVersion = submission('bad-version', { [MANIFEST_FILE]: 'protocol: 7\nrun: python3 a.py\n' });
+    await expect(findStdioAgent(badVersion)).rejects.toThrow(/: mancala\.yaml: protocol: this grader speaks protocol 1, got 7$/);
+    const notNumber = submission('not-number', { [MANIFEST_FILE]: 'protocol: one\nrun: python3 a.py\n' });
+    await expect(findStdioAgent(notNumber)).rejects.toThrow(/mancala\.yaml: protocol: expected a version of the stdio protocol \(1\), got "one"$/);
+    const noRun = submission('no-run', { [MANIFEST_FILE]: 'protocol: 1\n' });
     await expect(findStdioAgent(noRun)).rejects.toThrow(UserError);
-    await expect(findStdioAgent(noRun)).rejects.toThrow(/field "run": expected a command line/);
+    await expect(findStdioAgent(noRun)).rejects.toThrow(/mancala\.yaml: run: missing/);
+    const unknown = submission('unknown-field', { [MANIFEST_FILE]: 'protocol: 1\nrun: python3 a.py\nname: x\n' });
+    await expect(findStdioAgent(unknown)).rejects.toThrow(/mancala\.yaml: unknown field name: expected build:, run: and, for an agent over stdio, protocol:$/);
   });
 });
 
@@ -230,10 +241,25 @@ describe('hostile and broken programs get clear verdicts', () => {
     }
   });
 
+  it('a manifest\'s build runs once in the sandbox, the grader\'s Java client in its folder; a restart does not rebuild', async () => {
+    const java = readFileSync(join(JAVA_GREEDY, 'GreedyAgent.java'), 'utf8').replace('return new MancalaAgent.Answer(move)', 'if (r.id == 1) System.exit(4);\n        return new MancalaAgent.Answer(move)');
+    const path = submission('java-manifest', { 'GreedyAgent.java': java, [MANIFEST_FILE]: 'protocol: 1\nbuild: javac -d classes *.java\nrun: java -cp classes GreedyAgent\n' });
+    const s = await openAgent(path);
+    try {
+      const built = s.lastBuild;
+      expect(built?.cpuMs).toBeGreaterThan(0);
+      expect(await s.chooseMove(START, 0, {}, 2000)).toMatchObject({ status: 'error', message: expect.stringMatching(/exited with code 4/) });
+      expect(await s.chooseMove(START, 0, {}, 2000)).toMatchObject({ status: 'ok' });
+      expect(s.lastBuild).toBe(built);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('a build that fails is reported with the compiler\'s words', async () => {
     const s = await openAgent(submission('java-broken', { 'Broken.java': 'public class Broken { public static void main(String[] a) { MancalaAgent.run("broken", r -> ); } }\n' }));
     try {
-      expect(await s.chooseMove(START, 0, {}, 1000)).toMatchObject({ status: 'error', message: expect.stringMatching(/^the build \(javac .*\) failed.*Broken\.java/s) });
+      expect(await s.chooseMove(START, 0, {}, 1000)).toMatchObject({ status: 'error', message: expect.stringMatching(/^compile error: Broken\.java:1: error.*`javac -encoding UTF-8 -d \. Broken\.java` exited with code 1/s) });
     } finally {
       await s.close();
     }

@@ -7,6 +7,8 @@
  * trace and its stdout; a program writing under wrong names, with what it did write; a folder
  * with nothing to run, an error beside the others, and the command's exit code when it is alone.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +35,16 @@ describe('what each fixture is inferred to be', () => {
     expect(() => readProgramSubmission(fixture('nothing'))).toThrow(
       new UserError(`${fixture('nothing')}: nothing to run: looked for a \`command\` file, a mancala.yaml (build: and run: lines), sources (*.java, *.cpp/*.cc, *.c, *.py), a Makefile, or one executable file; found notes.txt, README.md`),
     );
+  });
+
+  it('a manifest saying protocol: is an agent over stdio, refused with one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'program-agent-'));
+    try {
+      writeFileSync(join(dir, 'mancala.yaml'), 'protocol: 1\nrun: python3 agent.py\n');
+      expect(() => readProgramSubmission(dir)).toThrow(new UserError(`${dir}: mancala.yaml: protocol: 1 makes it an agent over stdio (graded with \`mancala grade\`), not a program that reads input.txt: drop the protocol line`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

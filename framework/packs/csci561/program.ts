@@ -46,6 +46,8 @@ export function readProgramSubmission(dir: string): ProgramSubmission {
   if (!existsSync(file)) {
     const plan = planFromFolder(dir);
     if ('problem' in plan) throw new UserError(`${dir}: ${plan.problem}`);
+    // The same manifest says `protocol:` for an agent over stdio: another kind of submission.
+    if (plan.protocol !== undefined) throw new UserError(`${dir}: ${MANIFEST_FILE}: protocol: ${plan.protocol} makes it an agent over stdio (graded with \`mancala grade\`), not a program that reads input.txt: drop the protocol line`);
     return { dir, argv: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), how: plan.why };
   }
   if (existsSync(join(dir, MANIFEST_FILE))) throw new UserError(`${dir}: has both a \`${COMMAND_FILE}\` file and ${MANIFEST_FILE}: keep one (${MANIFEST_FILE} can also build)`);
