@@ -9,13 +9,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, CommanderError } from 'commander';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../errors.ts';
 import { boardToState, parseCsci561Input, parseCsci561NextState, stateToBoard } from '../../games/mancala/board-io/index.ts';
 import type { MancalaState } from '../../games/mancala/engine.ts';
 import { randomCsci561Input } from '../../packs/csci561/positions.ts';
 import { addCsci561Command } from './csci561.ts';
+import { runCommand } from '../../../testcases/fixtures/run-command.ts';
+import { CSCI561_OFFICIAL_DIR } from '../../../testcases/shared-data.ts';
 import { alphaBeta } from '../../../agents/reference/alphabeta.ts';
 import { solveCsci561 } from '../../../agents/reference/csci561-task.ts';
 import { csci561Game } from '../../packs/csci561/game.ts';
@@ -28,21 +29,7 @@ let folders = 0;
 const freshDir = (): string => join(work, `run-${++folders}`);
 
 /** The command as main.ts runs it: a user's mistake is one line on stderr and exit code 2. */
-async function csci561(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-  const program = new Command('mancala').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
-  addCsci561Command(program, io);
-  try {
-    await program.parseAsync(['csci561', ...args], { from: 'user' });
-    return { code: 0, out, err };
-  } catch (e) {
-    if (e instanceof UserError) return { code: e.exitCode, out, err: err + `mancala: ${e.message}\n` };
-    if (e instanceof CommanderError) return { code: e.exitCode === 0 ? 0 : 2, out, err: err + `mancala: ${e.message}\n` };
-    throw e;
-  }
-}
+const csci561 = (args: string[]) => runCommand(addCsci561Command, ['csci561', ...args]);
 
 /** Runs the command on `input` (text) in a fresh folder; returns the folder's files. */
 async function runOn(input: string, extra: string[] = []): Promise<Record<string, string>> {
@@ -57,12 +44,12 @@ async function runOn(input: string, extra: string[] = []): Promise<Record<string
 
 // ---- the official graded cases ----------------------------------------------------------------
 
-const officialDir = process.env.CSCI561_OFFICIAL_DIR ?? fileURLToPath(new URL('../../../../shared/conformance/csci561-official/', import.meta.url));
+const officialDir = CSCI561_OFFICIAL_DIR + '/';
 const haveOfficial = existsSync(officialDir);
 const OPTIONAL_MARK = '\tOPTIONAL';
 
 describe(`mancala csci561 on the 30 official graded cases (${officialDir})`, () => {
-  if (!haveOfficial) it.skip(`official cases not found at ${officialDir} (set CSCI561_OFFICIAL_DIR): skipped`, () => {});
+  if (!haveOfficial) it.skip(`official cases not found at ${officialDir}: skipped`, () => {});
   const read = (name: string) => readFileSync(join(officialDir, name), 'utf8');
 
   it.runIf(haveOfficial).each(Array.from({ length: 30 }, (_, i) => i + 1))('case %i: the files are the official ones, byte for byte', async (k) => {
@@ -340,27 +327,139 @@ describe('mancala csci561-grade', () => {
   });
 });
 
-async function csci561Grade(args: string[]) {
-  let out = '';
-  let err = '';
-  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-  const program = new Command('mancala').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
-  addCsci561Command(program, io);
-  try {
-    await program.parseAsync(['csci561-grade', ...args], { from: 'user' });
-    return { code: 0, out, err };
-  } catch (e) {
-    if (e instanceof UserError) return { code: e.exitCode, out, err: err + `mancala: ${e.message}\n` };
-    throw e;
-  }
-}
+describe('mancala csci561-grade: reports a student can act on, one case, Gradescope and JUnit', () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const publicSuite = join(root, 'testcases/csci561-public');
+  // A Python program from sources only that answers "python task N": wrong on purpose.
+  const wrong = join(root, 'testcases/fixtures/programs/python');
 
-describe('node bin/mancala.js csci561 (the real process, once main.ts wires the command)', async () => {
-  const { buildProgram } = await import('../main.ts');
-  const wired = buildProgram({ out: () => {}, err: () => {} }).commands.some((c) => c.name() === 'csci561');
-  if (!wired) it.skip('the csci561 command is not wired into framework/cli/main.ts yet: skipped', () => {});
+  it('--reports keeps the failing case: its input, the diff, the program\'s own file, and a command that re-runs the program', async () => {
+    const out = join(work, 'reports-visible');
+    const files = { reports: join(out, 'reports'), gradescope: join(out, 'results.json'), junit: join(out, 'junit.xml') };
+    const r = await csci561Grade([wrong, '--suite', publicSuite, '--case', 'minimax-d2-1', '--reports', files.reports, '--gradescope', files.gradescope, '--junit', files.junit, '--no-color']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('python  0 / 10  0 of 1 cases passed');
+    expect(r.err).toContain(`wrote ${files.gradescope}, ${files.junit}\n`);
+    expect(r.err).toContain(`wrote 1 student report in ${files.reports} (python/report.txt)\n`);
 
-  it.runIf(wired && haveOfficial)('writes the official files of case 3 and exits 0; a bad input exits 2 with one line', () => {
+    const report = readFileSync(join(files.reports, 'python', 'report.txt'), 'utf8');
+    const caseDir = join(files.reports, 'python', 'minimax-d2-1');
+    const expectedState = readFileSync(join(caseDir, 'expected_next_state.txt'), 'utf8');
+    expect(report).toMatch(/^python: 0 \/ 10 on CSCI-561 Mancala \(public\) \(0 of 1 cases passed\)\n/);
+    expect(report).toContain('== minimax-d2-1 [minimax]: failed\n');
+    expect(report).toMatch(/time: \d+(\.\d)? ms of CPU time \(limit 2000 ms\), \d+(\.\d)? ms wall-clock; memory: [\d.]+ MB at the peak \(limit 512 MB\)/);
+    expect(report).toContain(`input.txt (csci561-public/inputs/minimax-d2-1.txt):\n${readFileSync(join(publicSuite, 'inputs', 'minimax-d2-1.txt'), 'utf8').trimEnd().split('\n').map((l) => `  ${l}`).join('\n')}\n`);
+    // The unified diff: the expected lines removed, the program's line added.
+    const diff = ['--- expected_next_state.txt', '+++ next_state.txt (yours)', '@@ -1,4 +1 @@', ...expectedState.trimEnd().split('\n').map((l) => `-${l}`), '+python task 2'].join('\n') + '\n';
+    expect(readFileSync(join(caseDir, 'next_state.txt.diff'), 'utf8')).toBe(diff);
+    expect(report).toContain(diff.trimEnd().split('\n').map((l) => `    ${l}`).join('\n'));
+    expect(readFileSync(join(caseDir, 'traverse_log.txt.diff'), 'utf8')).toMatch(/^--- expected_traverse_log.txt\n\+\+\+ traverse_log.txt \(yours\)\n@@ -1,\d+ \+1 @@\n Node,Depth,Value\n-root,0,-Infinity\n/);
+    expect(readdirSync(caseDir).sort()).toEqual(['expected_next_state.txt', 'expected_traverse_log.txt', 'input.txt', 'next_state.txt', 'next_state.txt.diff', 'traverse_log.txt', 'traverse_log.txt.diff']);
+    // The program's own files, as it wrote them.
+    expect(readFileSync(join(caseDir, 'next_state.txt'), 'utf8')).toBe('python task 2\n');
+    expect(readFileSync(join(caseDir, 'traverse_log.txt'), 'utf8')).toBe('Node,Depth,Value\n');
+
+    // The reproduce command runs the student's program (not the reference) on the case's input.
+    const lines = report.split('\n');
+    const command = lines[lines.findIndex((l) => l.startsWith('reproduce ')) + 1]!.trim();
+    expect(command).toContain('python3 main.py');
+    const rerun = spawnSync('sh', ['-c', command], { encoding: 'utf8', cwd: work });
+    expect([rerun.status, rerun.stderr]).toEqual([0, '']);
+    expect(readFileSync(join(caseDir, 'run', 'next_state.txt'), 'utf8')).toBe(readFileSync(join(caseDir, 'next_state.txt'), 'utf8'));
+    expect(readFileSync(join(caseDir, 'run', 'input.txt'), 'utf8')).toBe(readFileSync(join(caseDir, 'input.txt'), 'utf8'));
+    // The submission's own folder is left alone.
+    expect(existsSync(join(wrong, 'next_state.txt'))).toBe(false);
+
+    const gs = JSON.parse(readFileSync(files.gradescope, 'utf8'));
+    expect(gs.tests).toHaveLength(1);
+    expect(gs.tests[0]).toMatchObject({ score: 0, status: 'failed' });
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(files.junit, 'utf8'));
+    expect(xml.testsuites).toMatchObject({ tests: '1', failures: '1' });
+
+    // A second run replaces the earlier report whole.
+    const again = await csci561Grade([join(root, 'agents/examples/csci561-reference/program'), wrong, '--suite', publicSuite, '--case', 'greedy-01', '--reports', files.reports, '--no-color']);
+    expect(again.code, again.err).toBe(0);
+    expect(readdirSync(join(files.reports, 'python'))).toEqual(['greedy-01', 'report.txt'].sort());
+    expect(readFileSync(join(files.reports, 'program', 'report.txt'), 'utf8')).toMatch(/^program: 10 \/ 10 on CSCI-561 Mancala \(public\) \(1 of 1 cases passed\)\n[^]*\npassed: greedy-01\n$/);
+  }, 120_000);
+
+  it('a hidden case tells what was wrong and never shows the expected text', async () => {
+    const hiddenSuite = join(root, 'testcases/csci561-hidden');
+    const reports = join(work, 'reports-hidden');
+    const json = join(work, 'reports-hidden.json');
+    const r = await csci561Grade([wrong, '--suite', hiddenSuite, '--case', 'minimax-d2-1', '--case', 'greedy-01', '--reports', reports, '--json', json, '--no-color']);
+    expect(r.code, r.err).toBe(0);
+    const written = JSON.parse(readFileSync(json, 'utf8'));
+    expect(written.notes).toEqual(["--case: only greedy-01, minimax-d2-1 graded (2 of the suite's 30 cases); scores are over these"]);
+    const graded = written.submissions[0].cases;
+    expect(graded.map((c: { id: string; visibility: string }) => [c.id, c.visibility])).toEqual([
+      ['greedy-01', 'hidden'],
+      ['minimax-d2-1', 'hidden'],
+    ]);
+    const report = readFileSync(join(reports, 'python', 'report.txt'), 'utf8');
+    expect(report).toContain('== minimax-d2-1 [minimax]: failed (a hidden case: its expected files are not shown)\n');
+    expect(report).toContain('  next_state.txt line 1: got "python task 2" (not what was expected)\n');
+    expect(report).not.toMatch(/expected "|expected_|^[-+]{3} /m);
+    for (const id of ['minimax-d2-1', 'greedy-01']) {
+      const dir = join(reports, 'python', id);
+      // The input and the program's own files only: no expected file, no diff.
+      expect(readdirSync(dir).sort()).toEqual(['input.txt', 'next_state.txt', 'traverse_log.txt']);
+      // No line of the expected answer (the grading's JSON has them) is anywhere in the report, unless the input has it too.
+      const input = readFileSync(join(dir, 'input.txt'), 'utf8').split('\n');
+      const message: string = graded.find((c: { id: string }) => c.id === id).message;
+      const expectedLines = [...message.matchAll(/expected "([^"]+)"/g)].map((m) => m[1]!).filter((l) => !input.includes(l));
+      expect(expectedLines.length).toBeGreaterThan(0);
+      for (const l of expectedLines) expect(report).not.toContain(l);
+    }
+  }, 120_000);
+
+  it('lists the files written under other names, cuts a huge file at 1 MB, and says once why nothing ran', async () => {
+    const huge = join(work, 'huge');
+    mkdirSync(huge);
+    writeFileSync(join(huge, 'command'), `sh -c "head -c 1500000 /dev/zero | tr '\\\\0' x > next_state.txt"\n`);
+    const reports = join(work, 'reports-names');
+    const programs = join(root, 'testcases/fixtures/programs');
+    const r = await csci561Grade([join(programs, 'wrong-names'), join(programs, 'nothing'), huge, '--suite', publicSuite, '--case', 'greedy-01', '--reports', reports, '--no-color']);
+    expect(r.code, r.err).toBe(0);
+    const names = readFileSync(join(reports, 'wrong-names', 'report.txt'), 'utf8');
+    expect(names).toContain('next_state.txt: your program did not write it\n');
+    expect(names).toContain('other files your program wrote (the grader reads only next_state.txt and traverse_log.txt): "d:\\\\next_state.txt" (4 bytes), "out/traverse_log.txt" (17 bytes)\n');
+    expect(names).toContain('&& python3 main.py\n');
+    const nothing = readFileSync(join(reports, 'nothing', 'report.txt'), 'utf8');
+    expect(nothing).toMatch(/\nNo case could run:\n  .*nothing to run: looked for a `command` file/);
+    expect(nothing).toContain('== greedy-01 [greedy]: error\nplayer 2\nnot run: see above\n');
+    const kept = readFileSync(join(reports, 'huge', 'greedy-01', 'next_state.txt'), 'utf8');
+    expect(kept).toBe('x'.repeat(1024 * 1024));
+    expect(readFileSync(join(reports, 'huge', 'report.txt'), 'utf8')).toContain('(1500000 bytes; the first 1048576 kept)');
+  }, 120_000);
+
+  it('a bad --case, an unwritable --reports or a folder in the way is one line, exit 2, before anything runs', async () => {
+    const json = join(work, 'refused.json');
+    const badCase = await csci561Grade([wrong, '--suite', publicSuite, '--case', 'minimax-d2-1,nope', '--json', json]);
+    expect(badCase).toMatchObject({
+      code: 2,
+      err: 'mancala: --case nope: no such case in CSCI-561 Mancala (public); its cases are alphabeta-d1-1, alphabeta-d1-2, alphabeta-d1-3, alphabeta-d2-1, alphabeta-d2-2, … (30 in all)\n',
+    });
+    const file = join(work, 'reports-is-a-file');
+    writeFileSync(file, '');
+    const inFile = await csci561Grade([wrong, '--suite', publicSuite, '--reports', join(file, 'reports'), '--json', json]);
+    expect(inFile).toMatchObject({ code: 2, err: `mancala: --reports ${join(file, 'reports')}: cannot create the folder ${join(file, 'reports')}: ${file} is a file, not a folder\n` });
+    const reports = join(work, 'reports-in-the-way');
+    mkdirSync(join(reports, 'python'), { recursive: true });
+    writeFileSync(join(reports, 'python', 'notes.txt'), 'mine');
+    const inTheWay = await csci561Grade([wrong, '--suite', publicSuite, '--reports', reports]);
+    expect(inTheWay).toMatchObject({ code: 2, err: `mancala: --reports ${reports}: ${join(reports, 'python')} is in the way: it is not an earlier report (no report.txt); move it or choose another folder\n` });
+    expect(readFileSync(join(reports, 'python', 'notes.txt'), 'utf8')).toBe('mine');
+    // Refused before grading: no sandbox announced, no report file.
+    for (const r of [badCase, inFile, inTheWay]) expect(r.out).toBe('');
+    expect(existsSync(json)).toBe(false);
+  });
+});
+
+const csci561Grade = (args: string[]) => runCommand(addCsci561Command, ['csci561-grade', ...args]);
+
+describe('node bin/mancala.js csci561 (the real process)', () => {
+  it.runIf(haveOfficial)('writes the official files of case 3 and exits 0; a bad input exits 2 with one line', () => {
     const bin = fileURLToPath(new URL('../../../bin/mancala.js', import.meta.url));
     const dir = freshDir();
     const ok = spawnSync(process.execPath, [bin, 'csci561', join(officialDir, 'testInput_3.txt'), '--out', dir, '--optional-lines', 'mark'], { encoding: 'utf8' });

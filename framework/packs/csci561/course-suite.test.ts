@@ -7,11 +7,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { Command } from 'commander';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CSCI561_OFFICIAL_DIR } from '../../../testcases/shared-data.ts';
 import { addCsci561Command } from '../../cli/commands/csci561.ts';
+import { runCommand } from '../../../testcases/fixtures/run-command.ts';
 import { UserError } from '../../errors.ts';
 import { writeCsci561Input } from '../../games/mancala/board-io/index.ts';
 import { solveCsci561 } from '../../plugins/csci561-solver.ts';
@@ -89,21 +89,8 @@ describe(`the course's 30 official cases as a suite (${CSCI561_OFFICIAL_DIR})`, 
   }, 180_000); // 30 sandboxed Python runs: about 10 s, more on a busy machine
 });
 
-/** `mancala csci561-grade` in this process, as main.ts runs it: a user's mistake is one line and exit code 2. */
-async function csci561Grade(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-  const program = new Command('mancala').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
-  addCsci561Command(program, io);
-  try {
-    await program.parseAsync(['csci561-grade', ...args], { from: 'user' });
-    return { code: 0, out, err };
-  } catch (e) {
-    if (e instanceof UserError) return { code: e.exitCode, out, err: err + `mancala: ${e.message}\n` };
-    throw e;
-  }
-}
+/** `mancala csci561-grade` in this process, as main.ts runs it. */
+const csci561Grade = (args: string[]) => runCommand(addCsci561Command, ['csci561-grade', ...args]);
 
 // ---- folders of our own -----------------------------------------------------------------------
 

@@ -11,6 +11,9 @@
  * minimax 2, alphabeta 3) and the case's depth. The expected files are computed here, in the
  * grader, by the reference solution; they never reach the program's folder. A folder of the
  * course's own files (course-suite.ts) brings its own inputs and expected files instead.
+ *
+ * With keepFailures, each failed case's run comes back too (what the program wrote, capped at
+ * KEPT_FILE_BYTES a file; time and memory), for the students' reports (student-report.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -90,17 +93,90 @@ export interface ProgramGradeOptions {
   jobs: number;
   /** 'full' (default): refuses to grade without bubblewrap; 'weak' only when the instructor chose it */
   sandbox?: SandboxMode;
+  /** grade only these cases (ids of the suite's cases, in the suite's order); all selected when absent */
+  caseIds?: readonly string[];
+  /** keep what each failed case's program wrote, for the students' reports (student-report.ts) */
+  keepFailures?: boolean;
   onCase?: (submission: string, caseId: string, status: CaseStatus) => void;
 }
 
-/** The message of a failed case: what differed, then the input and how to see the reference's files. */
-function failureMessage(problems: readonly string[], pc: ProgramCase): string {
+/** At most this much of each file a failed case's program wrote is kept for the students' reports. */
+export const KEPT_FILE_BYTES = 1024 * 1024;
+
+/** A file the program wrote, as kept: its text up to KEPT_FILE_BYTES. */
+export interface KeptFile {
+  text: string;
+  /** its whole size in bytes (UTF-8) */
+  bytes: number;
+  truncated: boolean;
+}
+
+/** A case the program did not pass, with what it did (plain data: it crosses the pool's threads). */
+export interface FailedRun {
+  caseId: string;
+  status: CaseStatus;
+  /** what differed from the expected files (compare.ts), when the program ran; they quote the expected lines */
+  problems: string[];
+  /** why the run itself failed (crash, timeout, memory…), empty when it ran */
+  runMessage: string;
+  /** CPU ms charged, wall-clock ms in the sandbox, the peak memory */
+  cpuMs: number;
+  wallMs: number;
+  peakMemoryBytes: number;
+  nextState?: KeptFile;
+  traverseLog?: KeptFile;
+  /** files it wrote under other names (names and sizes) */
+  wrote: { name: string; bytes: number }[];
+}
+
+/** A submission's failed cases and how it is run, for its report. */
+export interface ProgramRuns {
+  id: string;
+  path: string;
+  /** the run command's words and the build's shell line; argv undefined when the folder cannot be run */
+  argv?: string[];
+  build?: string;
+  /** why no case could run (the folder, the build), empty otherwise */
+  setupError: string;
+  failed: FailedRun[];
+}
+
+/** A grading run with what its reports need: the cases graded and each submission's failed runs. */
+export interface ProgramGrading {
+  report: GradeReport;
+  cases: ProgramCase[];
+  /** in the submissions' order; each `failed` is empty unless keepFailures was asked */
+  programs: ProgramRuns[];
+}
+
+/** The message of a failed case: what differed, then the input, how to run the program on it and how to see the reference's files. */
+function failureMessage(problems: readonly string[], pc: ProgramCase, submission: ProgramSubmission): string {
+  const build = submission.build === undefined ? '' : `${submission.build} && `;
   return [
     ...problems,
     `input.txt (${pc.source}):`,
     ...pc.input.trimEnd().split('\n').map((l) => `  ${l}`),
-    "reproduce: save it as input.txt, then run: npx mancala csci561 input.txt --optional-lines mark   # the reference's files",
+    `reproduce: save it as input.txt in a copy of the submission's folder, then run there: ${build}${shellCommand(submission.argv)}`,
+    "the expected files: npx mancala csci561 input.txt --optional-lines mark",
   ].join('\n');
+}
+
+/** Words as one POSIX shell line: plain words as they are, others in single quotes. */
+export function shellCommand(argv: readonly string[]): string {
+  return argv.map(shellWord).join(' ');
+}
+
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Up to KEPT_FILE_BYTES of a file's text. */
+function keep(text: string | undefined): KeptFile | undefined {
+  if (text === undefined) return undefined;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= KEPT_FILE_BYTES) return { text, bytes, truncated: false };
+  // Cut at a byte count; a split character at the end is dropped by the decoder.
+  return { text: Buffer.from(text, 'utf8').subarray(0, KEPT_FILE_BYTES).toString('utf8').replace(/\uFFFD$/, ''), bytes, truncated: true };
 }
 
 /** A case graded: what `onCase` sees as it happens. */
@@ -115,10 +191,12 @@ interface ProgramJobSetup {
   suite: Suite;
   cases: ProgramCase[];
   sandbox: SandboxMode;
+  keepFailures: boolean;
 }
 
 interface GradedProgram {
   report: SubmissionReport;
+  runs: ProgramRuns;
   /** the runtimes' start-ups measured in the thread that ran it, for the report's note */
   startups: Startup[];
 }
@@ -127,8 +205,8 @@ interface GradedProgram {
 export function gradeProgramJob(setup: ProgramJobSetup, tell: (event: ProgramCaseGraded) => void): Job<string, GradedProgram> {
   return {
     async run(path) {
-      const report = await gradeProgram(setup.suite, path, setup.cases, setup.sandbox, tell);
-      return { report, startups: await measuredStartups() };
+      const { report, runs } = await gradeProgram(setup, path, tell);
+      return { report, runs, startups: await measuredStartups() };
     },
     close: async () => {},
   };
@@ -136,14 +214,10 @@ export function gradeProgramJob(setup: ProgramJobSetup, tell: (event: ProgramCas
 
 export const GRADE_PROGRAM_JOB = jobKind(import.meta.url, 'gradeProgramJob', gradeProgramJob);
 
-async function gradeProgram(
-  suite: Suite,
-  path: string,
-  cases: readonly ProgramCase[],
-  sandbox: SandboxMode,
-  tell: (event: ProgramCaseGraded) => void,
-): Promise<SubmissionReport> {
+async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: ProgramCaseGraded) => void): Promise<{ report: SubmissionReport; runs: ProgramRuns }> {
+  const { suite, cases, sandbox } = setup;
   const id = basename(resolve(path));
+  const failed: FailedRun[] = [];
   const notes: string[] = [];
   let submission: ProgramSubmission | undefined;
   let files: StagedFiles | undefined;
@@ -174,19 +248,44 @@ async function gradeProgram(
       for (const note of run.notes) if (!notes.includes(note)) notes.push(note);
       if (run.startupMs > 0) startups.add(`${submission.argv[0]}: ${run.startupMs} ms of CPU time`);
       let status: CaseStatus = run.status === 'ok' ? 'passed' : run.status;
-      let message = run.status === 'ok' ? '' : failureMessage([run.message], pc);
+      let message = run.status === 'ok' ? '' : failureMessage([run.message], pc, submission);
+      let problems: string[] = [];
       if (run.status === 'ok') {
-        const problems = compareCaseFiles(pc.expected, run);
+        problems = compareCaseFiles(pc.expected, run);
         if (problems.length > 0) {
           status = 'failed';
-          message = failureMessage([...problems, ...whatItWrote(pc.expected, run)], pc);
+          message = failureMessage([...problems, ...whatItWrote(pc.expected, run)], pc, submission);
         }
       }
       results.push({ c, status, message, ms: run.cpuMs, nodes: null });
+      if (status !== 'passed' && setup.keepFailures) {
+        const nextState = keep(run.nextState);
+        const traverseLog = keep(run.traverseLog);
+        failed.push({
+          caseId: c.id,
+          status,
+          problems,
+          runMessage: run.status === 'ok' ? '' : run.message,
+          cpuMs: run.cpuMs,
+          wallMs: run.ms,
+          peakMemoryBytes: run.peakMemoryBytes,
+          ...(nextState !== undefined ? { nextState } : {}),
+          ...(traverseLog !== undefined ? { traverseLog } : {}),
+          wrote: run.wrote,
+        });
+      }
       tell({ submission: id, caseId: c.id, status });
     }
     for (const s of startups) notes.push(`start-up not charged to the cases (measured in the sandbox): ${s}`);
-    return scoreSubmission(suite, id, path, notes, results);
+    const runs: ProgramRuns = {
+      id,
+      path,
+      ...(submission !== undefined ? { argv: submission.argv } : {}),
+      ...(submission?.build !== undefined ? { build: submission.build } : {}),
+      setupError,
+      failed,
+    };
+    return { report: scoreSubmission(suite, id, path, notes, results), runs };
   } finally {
     await files?.dispose();
   }
@@ -200,13 +299,42 @@ function whatItWrote(expected: ExpectedFiles, run: ProgramRun): string[] {
 }
 
 export async function gradePrograms(o: ProgramGradeOptions): Promise<GradeReport> {
-  const cases = programCases(o.suite, selectCases(o.suite, o.visibility));
+  return (await gradeProgramsWithRuns(o)).report;
+}
+
+/**
+ * The ids of `wanted` among the suite's cases, in the suite's order; an unknown id is one line
+ * naming it and a few that exist.
+ */
+export function selectCaseIds(suite: Suite, wanted: readonly string[]): Set<string> {
+  const known = new Set(suite.cases.map((c) => c.id));
+  const unknown = wanted.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    const some = suite.cases.slice(0, 5).map((c) => c.id);
+    const more = suite.cases.length > some.length ? `, … (${suite.cases.length} in all)` : '';
+    throw new UserError(`--case ${unknown.join(',')}: no such case in ${suite.manifest.name}; its cases are ${some.join(', ')}${more}`);
+  }
+  const asked = new Set(wanted);
+  return new Set(suite.cases.filter((c) => asked.has(c.id)).map((c) => c.id));
+}
+
+/** Grades the programs and keeps, with keepFailures, what their failed cases wrote (student-report.ts writes it). */
+export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<ProgramGrading> {
+  let selected = selectCases(o.suite, o.visibility);
+  if (o.caseIds !== undefined) {
+    const ids = selectCaseIds(o.suite, o.caseIds);
+    const left = new Set(selected.map((c) => c.id));
+    const unseen = [...ids].filter((id) => !left.has(id));
+    if (unseen.length > 0) throw new UserError(`--case ${unseen.join(',')}: not visible to students, and --visibility visible grades only the visible cases`);
+    selected = selected.filter((c) => ids.has(c.id));
+  }
+  const cases = programCases(o.suite, selected);
   // Before any run: a machine without bubblewrap stops here with the instructor's choices.
   await programSandbox(o.sandbox ?? 'full');
   const graded: GradedProgram[] = new Array(o.submissions.length);
   await runJobs({
     kind: GRADE_PROGRAM_JOB,
-    setup: { suite: o.suite, cases, sandbox: o.sandbox ?? 'full' },
+    setup: { suite: o.suite, cases, sandbox: o.sandbox ?? 'full', keepFailures: o.keepFailures === true },
     items: o.submissions,
     jobs: o.jobs,
     onResult: (result, _path, index) => void (graded[index] = result),
@@ -214,5 +342,6 @@ export async function gradePrograms(o: ProgramGradeOptions): Promise<GradeReport
   });
   // Taken after the runs, so that the start-ups they measured are in the note.
   const { isolation } = await programSandbox(o.sandbox ?? 'full', graded.flatMap((g) => g.startups));
-  return { version: 1, suite: o.suite.manifest.name, isolation, submissions: graded.map((g) => g.report) };
+  const report: GradeReport = { version: 1, suite: o.suite.manifest.name, isolation, submissions: graded.map((g) => g.report) };
+  return { report, cases, programs: graded.map((g) => g.runs) };
 }
