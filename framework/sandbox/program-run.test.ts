@@ -187,15 +187,16 @@ describe('the weak mode (no bubblewrap, chosen by the instructor)', () => {
     // A process of ours outside the sandbox: the weak wrapper must not kill "every process".
     const bystander = spawn('/bin/sh', ['-c', 'sleep 60'], { stdio: 'ignore' });
     try {
-      const r = await run(['/bin/sh', '-c', 'sleep 30 & cp input.txt out.txt'], { mode: 'weak' });
+      // A duration no other test uses, so that ps finds this test's background child only.
+      const r = await run(['/bin/sh', '-c', 'sleep 30.271 & cp input.txt out.txt'], { mode: 'weak' });
       expect(r.status).toBe('ok');
       expect(r.files['out.txt']!.toString()).toBe('in\n');
       expect(bystander.exitCode).toBeNull();
       expect(bystander.signalCode).toBeNull();
       // Killed, not necessarily gone yet: on a busy machine a killed process may take a moment to exit.
       const processes = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
-      for (let wait = 0; wait < 50 && processes().includes('sleep 30'); wait++) await new Promise((r) => setTimeout(r, 100));
-      expect(processes()).not.toContain('sleep 30');
+      for (let wait = 0; wait < 50 && processes().includes('sleep 30.271'); wait++) await new Promise((r) => setTimeout(r, 100));
+      expect(processes()).not.toContain('sleep 30.271');
       const big = await run(['/bin/sh', '-c', 'yes > out.txt'], { mode: 'weak', limits: { ...limits, fileBytes: 1024 * 1024 } });
       expect(big.status).toBe('output-limit');
     } finally {
