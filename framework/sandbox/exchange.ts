@@ -38,6 +38,11 @@ export type ChildRequest =
       tictactoe?: string;
     };
 
+/** What every session's chooseMove sends: `role` chooses a move for `player` on `board`, no trace. */
+export function moveRequest(role: string, game: GameSpec, board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number): ChildRequest {
+  return { type: 'move', role, game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false };
+}
+
 /** What the submission did, as measured inside its process. */
 export interface Observation {
   move?: number;

@@ -40,7 +40,7 @@ import { dirname, join } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
-import type { Attempt, ChildRequest, MoveAsker } from './exchange.ts';
+import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './exchange.ts';
 import { jailCommand } from './jail.ts';
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
@@ -172,10 +172,7 @@ export class SandboxSession implements MoveAsker {
       return Promise.resolve({ status: 'error', message: 'internal: SandboxSession.chooseMove does not know the game: open the session with options.game', ms: 0 });
     }
     const role = this.runtime === 'player' ? PLAYER_AGENTS[0]! : agentRole;
-    return this.request(
-      { type: 'move', role, game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false },
-      hardLimitFor(timeLimitMs),
-    );
+    return this.request(moveRequest(role, game, board, player, options, timeLimitMs), hardLimitFor(timeLimitMs));
   }
 
   /**

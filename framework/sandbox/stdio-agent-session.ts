@@ -21,7 +21,7 @@ import type { Player } from '../contracts/game.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
-import type { Attempt, ChildRequest, MoveAsker } from './exchange.ts';
+import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './exchange.ts';
 import { jailCommand } from './jail.ts';
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
@@ -128,10 +128,7 @@ export class StdioAgentSession implements MoveAsker {
   chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number, role = 'agent'): Promise<Attempt> {
     const game = this.options.game ?? this.lastGame;
     if (game === undefined) return Promise.resolve({ status: 'error', message: 'internal: StdioAgentSession.chooseMove does not know the game: open it with options.game', ms: 0 });
-    return this.request(
-      { type: 'move', role, game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false },
-      hardLimitFor(timeLimitMs),
-    );
+    return this.request(moveRequest(role, game, board, player, options, timeLimitMs), hardLimitFor(timeLimitMs));
   }
 
   /** One request; `hardLimitMs` of CPU time counts from sending it. Never rejects for what the program does. */

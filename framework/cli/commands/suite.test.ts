@@ -7,10 +7,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../errors.ts';
 import { registerSuiteCommand } from './suite.ts';
+import { runCommand } from '../../../testcases/fixtures/run-command.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const basics = join(root, 'testcases/kalah-basics');
@@ -18,21 +17,7 @@ const work = mkdtempSync(join(tmpdir(), 'suite-cli-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The program with only the suite command, and main.ts's handling of errors. */
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-  const program = new Command('mancala').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
-  registerSuiteCommand(program, io);
-  try {
-    await program.parseAsync(args, { from: 'user' });
-    return { code: 0, out, err };
-  } catch (e) {
-    if (e instanceof CommanderError) return { code: e.exitCode === 0 ? 0 : 2, out, err: err + `mancala: ${e.message}\n` };
-    if (e instanceof UserError) return { code: e.exitCode, out, err: err + `mancala: ${e.message}\n` };
-    throw e;
-  }
-}
+const cli = (args: string[]) => runCommand(registerSuiteCommand, args);
 
 function staleCopy(name: string): string {
   const dir = join(work, name);
