@@ -491,6 +491,15 @@ describe('malformed suites: one line naming the file, the line and the field', (
     await expect(loadSuite(join(work, 'nowhere'))).rejects.toThrow(`${join(work, 'nowhere')}: no such suite folder`);
   });
 
+  it("a folder of the course's own files: says it is graded with csci561-grade", async () => {
+    const dir = join(work, 'course-files');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'testInput_1.txt'), '1\n1\n2\n1 1 1\n1 1 1\n0\n0\n');
+    await expect(loadSuite(dir)).rejects.toThrow(
+      `${dir}: not a suite folder: expected a manifest, suite.yaml or suite.yml or suite.json (it holds the course's testInput_K.txt files: grade programs on it with \`mancala csci561-grade\`)`,
+    );
+  });
+
   it('names files relative to the folder as it was given', async () => {
     writeSuite(join(work, 'relative'), { 'cases/a.yaml': AGENT_CASE('checks: {move: maybe}\n') });
     const cwd = process.cwd();

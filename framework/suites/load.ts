@@ -6,7 +6,7 @@
  * Every mistake is ONE UserError line naming the file, the line and the field path, e.g.
  * `testcases/x/cases/opening.yaml:12: cases[2].checks.nodes: expected exact, at-most or {ratio: N}, got "exactly"`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { globby } from 'globby';
 import { UserError } from '../errors.ts';
@@ -41,9 +41,20 @@ export async function loadSuite(dir: string): Promise<Suite> {
 function findManifest(naming: Naming): string {
   if (!existsSync(naming.absDir)) throw new UserError(`${naming.dir}: no such suite folder`);
   const found = MANIFEST_FILES.filter((f) => existsSync(join(naming.absDir, f)));
-  if (found.length === 0) throw new UserError(`${naming.dir}: not a suite folder: expected a manifest, ${MANIFEST_FILES.join(' or ')}`);
+  if (found.length === 0) throw new UserError(`${naming.dir}: not a suite folder: expected a manifest, ${MANIFEST_FILES.join(' or ')}${courseFilesHint(naming.absDir)}`);
   if (found.length > 1) throw new UserError(`${naming.dir}: expected one manifest, found ${found.join(' and ')}`);
   return join(naming.absDir, found[0]!);
+}
+
+/** A folder of seed 000's own files is a suite for programs, not for agent modules: say where it goes. */
+function courseFilesHint(dir: string): string {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return '';
+  }
+  return names.some((n) => /^testInput_\d+\.txt$/.test(n)) ? ' (it holds the course\'s testInput_K.txt files: grade programs on it with `mancala csci561-grade`)' : '';
 }
 
 function loadManifest(naming: Naming): { manifest: Manifest; context: SuiteContext } {
