@@ -13,7 +13,7 @@ import type { DepthUnit, FreeTurns, TerminalEvaluation } from '../framework/cont
 import { MancalaGame } from '../framework/games/mancala/engine.ts';
 import { boardToState, type BoardSpec } from '../framework/games/mancala/board-io/index.ts';
 import type { TicTacToeGame } from '../framework/games/tictactoe/game.ts';
-import { conventionsOf, createGame } from '../framework/suites/game.ts';
+import { caseGame, conventionsOf, createGame } from '../framework/suites/game.ts';
 import type { GameSpec, Manifest, SuiteCase } from '../framework/suites/types.ts';
 import { AGENTS, parseAgentSpec } from '../agents/index.ts';
 
@@ -36,7 +36,7 @@ export function casePlayer(c: SuiteCase): Player {
 }
 
 export function casePosition(manifest: Manifest, c: SuiteCase): CasePosition {
-  return positionOf(manifest.game, c.board, casePlayer(c), c.tictactoe);
+  return positionOf(caseGame(manifest, c), c.board, casePlayer(c), c.tictactoe);
 }
 
 /** A position of the suite's game: a Mancala board with the side to move, or a Tic-Tac-Toe board string. */

@@ -11,6 +11,7 @@ import type { BoardSpec } from '../framework/games/mancala/board-io/index.ts';
 import { findProfile } from '../framework/games/mancala/profiles.ts';
 import type { MancalaRules } from '../framework/games/mancala/rules.ts';
 import type { GameSpec, Manifest, SuiteCase } from '../framework/suites/types.ts';
+import { caseGame } from '../framework/suites/game.ts';
 import { HEURISTIC_NAMES } from '../agents/index.ts';
 import { casePlayer, referencePlan, type ReferencePlan } from './case-context.ts';
 
@@ -61,7 +62,7 @@ function searchFlags(plan: ReferencePlan): string {
  */
 export function reproduceLines(manifest: Manifest, c: SuiteCase): string[] {
   const plan = referencePlan(manifest, c);
-  const game = manifest.game;
+  const game = caseGame(manifest, c);
   if (plan === undefined) {
     const reference = manifest.roles[c.role]?.reference ?? '?';
     const where = game.kind === 'mancala' ? `; the board: ${boardJson(c.board, casePlayer(c))}` : '';

@@ -31,6 +31,7 @@ import { caseMessage, gradeCase } from './grader-plugin.ts';
 import { scoreSubmission, type CaseResult } from './score.ts';
 import type { SubmissionReport } from './report.ts';
 import type { CaseStatus, CheckResult } from './types.ts';
+import { caseGame } from '../suites/game.ts';
 
 /** A submission's name in reports: its folder or file name (without a .ts/.js extension). */
 export function submissionId(path: string): string {
@@ -221,7 +222,7 @@ async function gradeOneCase(
 /** What the submission's process is asked for case `c`. Nothing expected goes into it. */
 export function childRequest(manifest: Manifest, c: SuiteCase): ChildRequest {
   const player: Player = c.board.toMove ?? 0;
-  const game = manifest.game;
+  const game = caseGame(manifest, c);
   const ttt = c.tictactoe !== undefined ? { tictactoe: c.tictactoe } : {};
   if (manifest.roles[c.role]!.kind === 'heuristic') return { type: 'evaluate', role: c.role, game, board: c.board, player, ...ttt };
   return {

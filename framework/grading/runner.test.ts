@@ -114,9 +114,10 @@ describe('alice, bob and carol on kalah-basics', () => {
       for (const c of s.cases) expect(c.score).toBe(c.status === 'passed' ? c.maxScore : 0);
       expect(s.score).toBeCloseTo(s.cases.reduce((a, c) => a + c.score, 0), 5);
     }
-    // Equal points, so equal shares: three next-state cases of 10 points are 10/3 each.
+    // Equal points, so equal shares: four next-state cases of 10 points are 10/4 each.
     const carol = byId(submission(report, 'carol'));
-    expect(carol.get('capture-next-state')!.maxScore).toBeCloseTo(10 / 3, 5);
+    expect(suite.cases.filter((c) => c.category === 'next state')).toHaveLength(4);
+    expect(carol.get('capture-next-state')!.maxScore).toBeCloseTo(10 / 4, 5);
   });
 
   it('bob (plain minimax) fails exactly the node-count, trace and heuristic cases, and is told why', () => {

@@ -7,6 +7,7 @@ import type { Player } from '../contracts/game.ts';
 import type { TraceEvent } from '../contracts/search-trace.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
+import { gameForBoard } from '../suites/game.ts';
 
 /** One request to the submission's process. The child builds the game and the state itself. */
 export type ChildRequest =
@@ -40,7 +41,7 @@ export type ChildRequest =
 
 /** What every session's chooseMove sends: `role` chooses a move for `player` on `board`, no trace. */
 export function moveRequest(role: string, game: GameSpec, board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number): ChildRequest {
-  return { type: 'move', role, game, board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false };
+  return { type: 'move', role, game: gameForBoard(game, board), board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false };
 }
 
 /** What the submission did, as measured inside its process. */

@@ -136,6 +136,8 @@ describe('the example agents over stdio', () => {
         else expect(['passed', 'failed'], `${c.id}: ${c.message}`).toContain(c.status);
       }
       expect(byId.get('trace-events-depth-2')?.message).toMatch(/got no trace/);
+      // Boards of 4 and 7 pits in a 6-pit suite: the program is told each size's rules (a new hello) and answers.
+      for (const id of ['four-pits', 'seven-pits-text']) expect(['passed', 'failed'], id).toContain(byId.get(id)?.status);
     }
   });
 });

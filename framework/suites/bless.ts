@@ -23,7 +23,7 @@ import { createRandom } from '../random.ts';
 import { runAgent } from '../search/run-agent.ts';
 import { INFINITE_VALUE, renderTraverseLog } from '../search/traverse-log.ts';
 import { canonicalJson, formatCanonicalJson } from './canonical-json.ts';
-import { createGame } from './game.ts';
+import { GameCache } from './game.ts';
 import { caseHash, EXPECTED_FILE } from './expected.ts';
 import { caseState } from './position.ts';
 import type { Expected, Manifest, Suite, SuiteCase } from './types.ts';
@@ -40,12 +40,12 @@ export interface BlessResult {
 }
 
 export async function blessSuite(suite: Suite): Promise<BlessResult> {
-  const game = createGame(suite.manifest.game);
+  const games = new GameCache();
   const expected: Record<string, Expected> = {};
   const changed: string[] = [];
   const added: string[] = [];
   for (const c of suite.cases) {
-    const entry = await blessCase(suite.manifest, game, c);
+    const entry = await blessCase(suite.manifest, games, c);
     expected[c.id] = entry;
     const old = Object.hasOwn(suite.expected, c.id) ? suite.expected[c.id] : undefined;
     if (old === undefined) added.push(c.id);
@@ -56,10 +56,10 @@ export async function blessSuite(suite: Suite): Promise<BlessResult> {
 }
 
 /** The reference answers of one case: what its checks compare, and its hash. */
-export async function blessCase(manifest: Manifest, game: Game<any>, c: SuiteCase): Promise<Expected> {
+export async function blessCase(manifest: Manifest, games: GameCache, c: SuiteCase): Promise<Expected> {
   const role = manifest.roles[c.role]!;
   const entry: Expected = { hash: caseHash(c, manifest) };
-  const state = caseState(manifest.game, game, c);
+  const { game, state } = caseState(manifest, games, c);
   const checks = c.checks;
 
   if (role.kind === 'heuristic') {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { canonicalJson } from './canonical-json.ts';
+import { caseGame } from './game.ts';
 import { expectedFileSchema } from './schema.ts';
 import { issueError, readSource } from './source.ts';
 import type { Expected, Manifest, Suite, SuiteCase } from './types.ts';
@@ -34,7 +35,7 @@ export function caseHash(c: SuiteCase, manifest: Manifest): string {
   const heuristic = c.options.heuristic;
   const content = {
     version: 1,
-    game: manifest.game,
+    game: caseGame(manifest, c),
     role: role === undefined ? c.role : { kind: role.kind, reference: role.reference },
     heuristicReference: heuristic?.startsWith('role:') ? manifest.roles[heuristic.slice('role:'.length)]?.reference : undefined,
     board:

@@ -12,7 +12,9 @@ import { UserError } from '../errors.ts';
 import { readBoardFile, stateToBoard } from '../games/mancala/board-io/index.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
 import { PROFILES } from '../games/mancala/profiles.ts';
+import { blessSuite } from './bless.ts';
 import { caseHash, isBlessed, orphanedExpected, unblessedCases } from './expected.ts';
+import { caseGame } from './game.ts';
 import { loadSuite } from './load.ts';
 import type { Suite } from './types.ts';
 
@@ -39,7 +41,7 @@ describe('the shipped suites', () => {
     expect(m.roles.agent).toMatchObject({ kind: 'agent', reference: 'alphabeta' });
     expect(m.roles.heuristic).toMatchObject({ kind: 'heuristic', reference: 'basic' });
     expect(suite.cases.length).toBeGreaterThanOrEqual(10);
-    expect(suite.cases.length).toBeLessThanOrEqual(20);
+    expect(suite.cases.length).toBeLessThanOrEqual(24);
     expect(suite.cases.every((c) => c.visibility === 'visible')).toBe(true);
 
     const game = new MancalaGame(PROFILES.kalah!.rules, 'kalah');
@@ -65,6 +67,34 @@ describe('the shipped suites', () => {
 
     expect(unblessedCases(suite).map((c) => c.id)).toEqual([]);
     expect(orphanedExpected(suite)).toEqual([]);
+  });
+
+  it('kalah-basics mixes board sizes: each case plays the manifest\'s rules at its board\'s size, answered as a suite of that size answers it', async () => {
+    const suite = await loadSuite(basicsDir);
+    const sizes = new Map(suite.cases.map((c) => [c.id, c.board.top.length]));
+    expect(sizes.get('four-pits')).toBe(4);
+    expect(sizes.get('seven-pits-text')).toBe(7);
+    expect(sizes.get('start-depth-2-top')).toBe(6);
+    expect(caseGame(suite.manifest, byId(suite, 'four-pits'))).toMatchObject({ name: 'kalah(4,4)', rules: { ...PROFILES.kalah!.rules, pits: 4 } });
+    // A case of the manifest's size plays the manifest's game itself (so its hash is as before).
+    expect(caseGame(suite.manifest, byId(suite, 'start-depth-2-top'))).toBe(suite.manifest.game);
+
+    // The same two cases in suites whose manifests say 4 and 7 pits: blessing them gives the answers kalah-basics holds.
+    for (const [id, pits] of [['four-pits', 4], ['seven-pits-text', 7]] as const) {
+      const dir = join(work, `sized-${pits}`);
+      mkdirSync(join(dir, 'cases'), { recursive: true });
+      const manifest = readFileSync(join(basicsDir, 'suite.yaml'), 'utf8').replace('pits: 6', `pits: ${pits}`);
+      expect(manifest).toContain(`pits: ${pits}`);
+      writeFileSync(join(dir, 'suite.yaml'), manifest);
+      cpSync(join(basicsDir, 'cases/sizes.yaml'), join(dir, 'cases/sizes.yaml'));
+      const sized = await loadSuite(dir);
+      const blessed = await blessSuite(sized);
+      expect(sized.manifest.game.name).toBe(`kalah(${pits},4)`);
+      const { hash: _ignored, ...answer } = blessed.expected[id]!;
+      const { hash: _hash, ...held } = suite.expected[id]!;
+      expect(answer).toEqual(held);
+      expect(Object.keys(answer).length).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('kalah-basics exercises every check, in every form', async () => {
@@ -269,11 +299,24 @@ const MALFORMED: Malformed[] = [
     message: '$/cases/a.yaml:4: position: expected one of start, board, file, text, tictactoe, got both start and file',
   },
   {
-    name: 'board of the wrong size',
+    name: 'board whose rows differ in size',
     files: {
-      'cases/a.yaml': AGENT_CASE('position:\n  board:\n    top: [4, 4, 4, 4, 4]\n    bottom: [4, 4, 4, 4, 4]\n    top_store: 0\n    bottom_store: 0\nchecks: {move: true}\n'),
+      'cases/a.yaml': AGENT_CASE('position:\n  board:\n    top: [4, 4, 4, 4, 4]\n    bottom: [4, 4, 4, 4, 4, 4]\n    top_store: 0\n    bottom_store: 0\nchecks: {move: true}\n'),
     },
-    message: "$/cases/a.yaml:6: position.board.top: expected 6 pits (the suite's game is kalah(6,4)), got 5",
+    message: '$/cases/a.yaml:7: position.board.bottom: expected as many pits as top (5), got 6',
+  },
+  {
+    name: 'board text whose rows differ in size',
+    files: { 'cases/a.yaml': AGENT_CASE('position:\n  format: csc384\n  text: "4,4,4\\n4,4,4,4\\n0\\n0\\n"\nchecks: {move: true}\n') },
+    message: '$/cases/a.yaml:6: position.text: line 2 of the text: expected 3 pockets (as many as line 1), got 4',
+  },
+  {
+    name: 'board file of more pits than a board has',
+    files: {
+      'cases/a.yaml': AGENT_CASE('position: {file: big.json}\nchecks: {move: true}\n'),
+      'cases/big.json': JSON.stringify({ top: Array(21).fill(1), bottom: Array(21).fill(1), top_store: 0, bottom_store: 0 }),
+    },
+    message: '$/cases/a.yaml:4: position.file: $/cases/big.json: field "top": expected a list of 1 to 20 pit counts, got a list of 21',
   },
   {
     name: 'board with a negative count',

@@ -12,7 +12,7 @@ import { globby } from 'globby';
 import { UserError } from '../errors.ts';
 import { findHeuristic, heuristicNames, parseAgentSpec, type AgentSpec } from '../plugins/agents.ts';
 import { EXPECTED_FILE, readExpected } from './expected.ts';
-import { conventionsOf, createGame, gameSpec } from './game.ts';
+import { conventionsOf, GameCache, gameSpec } from './game.ts';
 import { resolveCase, type CaseItem, type SuiteContext } from './resolve-case.ts';
 import { caseListFileSchema, caseSchema, DEFAULT_CASE_PATTERNS, DEFAULT_LIMITS, manifestSchema, type CaseFile } from './schema.ts';
 import { describeValue, fieldError, issueError, readSource, valueAt, type FieldPath, type SourceFile } from './source.ts';
@@ -100,7 +100,7 @@ function loadManifest(naming: Naming): { manifest: Manifest; context: SuiteConte
     cases: m.cases === undefined ? [...DEFAULT_CASE_PATTERNS] : typeof m.cases === 'string' ? [m.cases] : m.cases,
   };
   if (m.description !== undefined) manifest.description = m.description;
-  return { manifest, context: { game: createGame(game), conventions: conventionsOf(game), agentReferences } };
+  return { manifest, context: { games: new GameCache(), conventions: conventionsOf(game), agentReferences } };
 }
 
 /** Runs `fn`; a UserError it throws (a bad agent spec) is put under the field. */

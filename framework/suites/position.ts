@@ -3,17 +3,22 @@
  * a board written inline, a board file (json, csc384, csci561) or board text, or a Tic-Tac-Toe
  * board, then optionally some moves played from it. The resolved case keeps the result as a
  * BoardSpec (Mancala) or a board string (Tic-Tac-Toe); `caseState` turns that back into a state.
+ *
+ * A Mancala board sets its case's size: one suite may mix 4, 5, 6 and 7 pits, as the course's own
+ * files do. The manifest's game gives the rules, and the size of the start position.
  */
 import { dirname, resolve } from 'node:path';
 import type { Game, Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
 import { boardToState, guessBoardFormat, parseBoard, stateToBoard, type BoardFormat, type BoardSpec } from '../games/mancala/board-io/index.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
+import { LIMITS } from '../games/mancala/rules.ts';
 import type { TicTacToeGame } from '../games/tictactoe/game.ts';
+import { caseGame, gameForBoard, type GameCache } from './game.ts';
 import type { FieldPath } from './source.ts';
 import { describeValue, readText } from './source.ts';
 import { POSITION_SOURCES, type PositionFile } from './schema.ts';
-import type { GameSpec, SuiteCase } from './types.ts';
+import type { GameSpec, Manifest, SuiteCase } from './types.ts';
 
 const SIDE: Record<'bottom' | 'top', Player> = { bottom: 0, top: 1 };
 const SIDE_NAME = ['bottom', 'top'] as const;
@@ -33,9 +38,11 @@ export interface ResolvedPosition {
   state: unknown;
   board: BoardSpec;
   tictactoe?: string;
+  /** the case's game: the suite's, at the size of the case's board */
+  game: Game<any>;
 }
 
-export function resolvePosition(spec: GameSpec, game: Game<any>, input: PositionInput): ResolvedPosition {
+export function resolvePosition(spec: GameSpec, games: GameCache, input: PositionInput): ResolvedPosition {
   const pos = input.position ?? {};
   const given = POSITION_SOURCES.filter((k) => pos[k] !== undefined);
   if (given.length > 1) {
@@ -47,19 +54,30 @@ export function resolvePosition(spec: GameSpec, game: Game<any>, input: Position
   if (pos.text !== undefined && pos.format === undefined) {
     throw input.fail(['position', 'format'], `expected the format of the board text (${['json', 'csc384', 'csci561'].join(', ')}), but it is missing`);
   }
-  let state: any = spec.kind === 'tictactoe' ? ticTacToeStart(game as TicTacToeGame, pos, input) : mancalaStart(game as MancalaGame, pos, input);
+  const start = spec.kind === 'tictactoe' ? { game: games.get(spec), state: ticTacToeStart(games.get(spec) as TicTacToeGame, pos, input) } : mancalaStart(spec, games, pos, input);
+  const game = start.game;
+  let state: any = start.state;
   (pos.moves ?? []).forEach((move, i) => {
     state = playMove(game, state, move, input, ['position', 'moves', i]);
   });
   if (spec.kind === 'tictactoe') {
     const g = game as TicTacToeGame;
     const toMove = g.toMove(state);
-    return { state, board: { top: [], bottom: [], topStore: 0, bottomStore: 0, toMove }, tictactoe: g.toBoardString(state) };
+    return { state, board: { top: [], bottom: [], topStore: 0, bottomStore: 0, toMove }, tictactoe: g.toBoardString(state), game };
   }
-  return { state, board: stateToBoard(game as MancalaGame, state as MancalaState) };
+  return { state, board: stateToBoard(game as MancalaGame, state as MancalaState), game };
 }
 
-function mancalaStart(game: MancalaGame, pos: PositionFile, input: PositionInput): MancalaState {
+/** The game of a board's size, or a one-line error at `field` when no Mancala board has that many pits. */
+function sizedGame(spec: GameSpec, games: GameCache, board: BoardSpec, input: PositionInput, field: FieldPath, name?: string): MancalaGame {
+  const prefix = name === undefined ? '' : `${name}: `;
+  const n = board.top.length;
+  if (n !== board.bottom.length) throw input.fail(field, `${prefix}expected as many pits on top as on the bottom, got ${n} (top) and ${board.bottom.length} (bottom)`);
+  if (n < LIMITS.minPits || n > LIMITS.maxPits) throw input.fail(field, `${prefix}expected ${LIMITS.minPits} to ${LIMITS.maxPits} pits a side, got ${n}`);
+  return games.get(gameForBoard(spec, board)) as MancalaGame;
+}
+
+function mancalaStart(spec: GameSpec, games: GameCache, pos: PositionFile, input: PositionInput): { game: MancalaGame; state: MancalaState } {
   if (pos.tictactoe !== undefined) throw input.fail(['position', 'tictactoe'], 'applies to Tic-Tac-Toe suites; this suite plays Mancala');
   const player = input.player === undefined ? undefined : SIDE[input.player];
   if (pos.board !== undefined) {
@@ -67,36 +85,38 @@ function mancalaStart(game: MancalaGame, pos: PositionFile, input: PositionInput
     if (b.to_move !== undefined && input.player !== undefined && b.to_move !== input.player) {
       throw input.fail(['player'], `says ${input.player}, but position.board.to_move says ${b.to_move}: give one of them`);
     }
-    if (b.top.length !== game.n) throw input.fail(['position', 'board', 'top'], `expected ${game.n} pits (the suite's game is ${game.name}), got ${b.top.length}`);
-    if (b.bottom.length !== game.n) throw input.fail(['position', 'board', 'bottom'], `expected ${game.n} pits (the suite's game is ${game.name}), got ${b.bottom.length}`);
+    if (b.bottom.length !== b.top.length) {
+      throw input.fail(['position', 'board', 'bottom'], `expected as many pits as top (${b.top.length}), got ${b.bottom.length}`);
+    }
     const board: BoardSpec = { top: b.top, bottom: b.bottom, topStore: b.top_store, bottomStore: b.bottom_store };
     if (b.to_move !== undefined) board.toMove = SIDE[b.to_move];
-    return wrapped(() => boardToState(game, board, player, 'board'), input, ['position', 'board'], /^board: /);
+    const game = sizedGame(spec, games, board, input, ['position', 'board']);
+    return { game, state: wrapped(() => boardToState(game, board, player, 'board'), input, ['position', 'board'], /^board: /) };
   }
   if (pos.file !== undefined) {
     const absolute = resolve(dirname(input.caseFile), pos.file);
     const name = input.displayFile(absolute);
-    return wrapped(
+    const board = wrapped(
       () => {
         const text = readText(absolute, name, 'the board file');
-        const format = (pos.format as BoardFormat | undefined) ?? guessBoardFormat(absolute, text);
-        return boardToState(game, parseBoard(text, format, name), player, name);
+        return parseBoard(text, (pos.format as BoardFormat | undefined) ?? guessBoardFormat(absolute, text), name);
       },
       input,
       ['position', 'file'],
     );
+    const game = sizedGame(spec, games, board, input, ['position', 'file'], name);
+    return { game, state: wrapped(() => boardToState(game, board, player, name), input, ['position', 'file']) };
   }
   if (pos.text !== undefined) {
     const text = pos.text;
-    return wrapped(
-      () => boardToState(game, parseBoard(text, pos.format as BoardFormat, 'text'), player, 'text'),
-      input,
-      ['position', 'text'],
-      /^text(?::(\d+))?: /,
-    );
+    const strip = /^text(?::(\d+))?: /;
+    const board = wrapped(() => parseBoard(text, pos.format as BoardFormat, 'text'), input, ['position', 'text'], strip);
+    const game = sizedGame(spec, games, board, input, ['position', 'text']);
+    return { game, state: wrapped(() => boardToState(game, board, player, 'text'), input, ['position', 'text'], strip) };
   }
+  const game = games.get(spec) as MancalaGame;
   const start = game.initial();
-  return player === 1 ? game.fromRows(game.row(start, 0), game.row(start, 1), 0, 0, 1) : start;
+  return { game, state: player === 1 ? game.fromRows(game.row(start, 0), game.row(start, 1), 0, 0, 1) : start };
 }
 
 /**
@@ -140,8 +160,9 @@ function playMove(game: Game<any>, state: unknown, move: string | number, input:
   return game.play(state, index);
 }
 
-/** The state of a resolved case in the suite's game (the runner and bless start from it). */
-export function caseState(spec: GameSpec, game: Game<any>, c: SuiteCase): unknown {
-  if (spec.kind === 'tictactoe') return (game as TicTacToeGame).fromString(c.tictactoe ?? '___/___/___');
-  return boardToState(game as MancalaGame, c.board, c.board.toMove, `${c.file} (case ${c.id})`);
+/** A resolved case's game (the suite's, at its board's size) and its state there (bless starts from it). */
+export function caseState(manifest: Pick<Manifest, 'game'>, games: GameCache, c: SuiteCase): { game: Game<any>; state: unknown } {
+  const game = games.get(caseGame(manifest, c));
+  if (manifest.game.kind === 'tictactoe') return { game, state: (game as TicTacToeGame).fromString(c.tictactoe ?? '___/___/___') };
+  return { game, state: boardToState(game as MancalaGame, c.board, c.board.toMove, `${c.file} (case ${c.id})`) };
 }

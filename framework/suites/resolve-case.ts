@@ -4,7 +4,7 @@
  * checks their defaults, so the runner, the graders and `suite bless` all read the same values.
  * Every mistake is one UserError at the case's field (CaseItem.fail).
  */
-import type { Game } from '../contracts/game.ts';
+import type { GameCache } from './game.ts';
 import type { SearchConventions } from '../contracts/search-conventions.ts';
 import { UserError } from '../errors.ts';
 import { SANDBOX_HEURISTICS } from '../heuristics/sandbox-heuristics.ts';
@@ -16,7 +16,8 @@ import type { CaseOptions, Checks, Limits, Manifest, RoleSpec, SuiteCase } from 
 
 /** What resolving cases needs beyond the manifest. */
 export interface SuiteContext {
-  game: Game<any>;
+  /** the engines of the suite's game, one per board size its cases use */
+  games: GameCache;
   conventions: SearchConventions;
   /** the parsed reference of each agent role */
   agentReferences: Record<string, AgentSpec>;
@@ -71,17 +72,17 @@ export function resolveCase(item: CaseItem, where: CaseLocation, manifest: Manif
   }
   const role = manifest.roles[roleName]!;
 
-  const position = resolvePosition(manifest.game, context.game, {
+  const position = resolvePosition(manifest.game, context.games, {
     position: c.position,
     player: c.player,
     caseFile: where.absolute,
     displayFile: where.display,
     fail,
   });
-  if (role.kind === 'agent' && context.game.isOver(position.state)) {
+  if (role.kind === 'agent' && position.game.isOver(position.state)) {
     throw fail(['position'], 'the game is over in this position: an agent has no move to choose');
   }
-  if (role.kind === 'heuristic' && c.checks?.playoff !== undefined && context.game.isOver(position.state)) {
+  if (role.kind === 'heuristic' && c.checks?.playoff !== undefined && position.game.isOver(position.state)) {
     throw fail(['position'], 'the game is over in this position: a playoff has no game to play');
   }
 

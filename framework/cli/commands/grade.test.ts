@@ -97,8 +97,8 @@ describe('mancala grade', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toMatch(SANDBOX_LINE);
     expect(r.err.replace(SANDBOX_LINE, '')).toBe(`wrote ${files.json}, ${files.gradescope}, ${files.junit}, ${files.csv}\n`);
-    expect(r.out).toMatch(/^alice +100 \/ 100 +all 20 cases passed/m);
-    expect(r.out).toMatch(/^bob +70 \/ 100 +12 of 20 cases passed/m);
+    expect(r.out).toMatch(/^alice +100 \/ 100 +all 22 cases passed/m);
+    expect(r.out).toMatch(/^bob +70 \/ 100 +14 of 22 cases passed/m);
 
     const report = parseReport(readFileSync(files.json, 'utf8'), files.json);
     expect(report.suite).toBe('Kalah basics');
@@ -116,11 +116,11 @@ describe('mancala grade', () => {
       const gs = JSON.parse(readFileSync(join(out, `results.${id}.json`), 'utf8')) as GradescopeResults;
       expect(gs.score).toBe(score);
       expect(gs.extra_data.submission).toBe(id);
-      expect(gs.tests).toHaveLength(20);
+      expect(gs.tests).toHaveLength(22);
     }
 
     const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(readFileSync(files.junit, 'utf8'));
-    expect(xml.testsuites).toMatchObject({ name: 'Kalah basics', tests: '40', failures: '5', errors: '3' });
+    expect(xml.testsuites).toMatchObject({ name: 'Kalah basics', tests: '44', failures: '5', errors: '3' });
     expect(xml.testsuites.testsuite.map((s: { name: string }) => s.name)).toEqual(['alice', 'bob']);
 
     const rows = readFileSync(files.csv, 'utf8').split('\r\n');
@@ -157,7 +157,7 @@ describe('mancala check', () => {
     const suite = await loadSuite(basics);
     for (const c of suite.cases) expect(r.out).toMatch(new RegExp(`✓ \\[${c.category}\\] ${c.id}\\b`));
     expect(r.out.match(/✓/g)).toHaveLength(suite.cases.length);
-    expect(r.out).toContain('all 20 visible cases passed');
+    expect(r.out).toContain('all 22 visible cases passed');
     for (const id of hidden) expect(r.out).not.toContain(id);
     expect(r.out).not.toContain('Kalah hidden example');
   });
@@ -165,10 +165,10 @@ describe('mancala check', () => {
   it('bob: exit 1 with the one-line summary on stderr; failures explained on stdout; nothing hidden', async () => {
     const r = await cli(['check', example('bob'), '--no-color']);
     expect(r.code).toBe(1);
-    expect(r.err.replace(SANDBOX_LINE, '')).toBe('mancala: 8 of 20 visible cases did not pass\n');
+    expect(r.err.replace(SANDBOX_LINE, '')).toBe('mancala: 8 of 22 visible cases did not pass\n');
     expect(r.out).toMatch(/✗ \[node counts\] nodes-exact-depth-3/);
     expect(r.out).toContain('no pruning');
-    expect(r.out).toContain('8 of 20 cases failed');
+    expect(r.out).toContain('8 of 22 cases failed');
     for (const id of hidden) expect(r.out + r.err).not.toContain(id);
   });
 

@@ -32,11 +32,11 @@ describe('mancala suite validate', () => {
     const r = await cli(['suite', 'validate', basics]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain(`suite "Kalah basics" (${basics}): kalah(6,4), 20 cases in 8 files, limits 1000 ms and 512 MB a case`);
-    expect(r.out).toMatch(/role agent: agent, files agent\.ts .*reference alphabeta; 17 cases/);
+    expect(r.out).toContain(`suite "Kalah basics" (${basics}): kalah(6,4) (boards of 4, 6 and 7 pits), 22 cases in 9 files, limits 1000 ms and 512 MB a case`);
+    expect(r.out).toMatch(/role agent: agent, files agent\.ts .*reference alphabeta; 19 cases/);
     expect(r.out).toMatch(/^ {2}category +weight +cases +points +visible +after_due_date +hidden$/m);
-    expect(r.out).toMatch(/^ {2}search values +25 +5 +5 +5 +0 +0$/m);
-    expect(r.out).toContain('blessed: all 20 cases have up-to-date expected answers');
+    expect(r.out).toMatch(/^ {2}search values +25 +6 +6 +6 +0 +0$/m);
+    expect(r.out).toContain('blessed: all 22 cases have up-to-date expected answers');
   });
 
   it('names the cases that need blessing', async () => {
@@ -71,7 +71,7 @@ describe('mancala suite bless', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}start-depth-1 +move B2 \(2\) \(unchanged\)$/m);
     expect(r.out).toMatch(/^ {2}playoff-vs-random +no reference answer needed \(unchanged\)$/m);
-    expect(r.out).toContain(`20 cases: 0 new, 0 changed, 20 unchanged; 0 removed; ${basics}/expected.json is up to date`);
+    expect(r.out).toContain(`22 cases: 0 new, 0 changed, 22 unchanged; 0 removed; ${basics}/expected.json is up to date`);
     expect(readFileSync(join(basics, 'expected.json'), 'utf8')).toBe(before);
   });
 
@@ -81,7 +81,7 @@ describe('mancala suite bless', () => {
     const r = await cli(['suite', 'bless', dir, '--check']);
     expect(r.code).toBe(1);
     expect(r.err).toBe(
-      `mancala: ${dir}/expected.json is out of date (20 cases: 0 new, 1 changed, 19 unchanged; 0 removed): start-depth-4; run mancala suite bless ${dir}\n`,
+      `mancala: ${dir}/expected.json is out of date (22 cases: 0 new, 1 changed, 21 unchanged; 0 removed): start-depth-4; run mancala suite bless ${dir}\n`,
     );
     expect(r.out).toMatch(/^ {2}start-depth-4 +move B\d \(\d\), value -?\d+ \(changed\)$/m);
     expect(readFileSync(join(dir, 'expected.json'), 'utf8')).toBe(before);
@@ -92,10 +92,10 @@ describe('mancala suite bless', () => {
     const r = await cli(['suite', 'bless', dir]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain(`20 cases: 0 new, 1 changed, 19 unchanged; 0 removed; wrote ${dir}/expected.json`);
+    expect(r.out).toContain(`22 cases: 0 new, 1 changed, 21 unchanged; 0 removed; wrote ${dir}/expected.json`);
     const entry = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8'))['start-depth-4'];
     expect(entry).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{16}$/), move: expect.any(Number), moveName: expect.any(String), value: expect.any(Number) });
     expect((await cli(['suite', 'bless', dir, '--check'])).code).toBe(0);
-    expect((await cli(['suite', 'validate', dir])).out).toContain('blessed: all 20 cases');
+    expect((await cli(['suite', 'validate', dir])).out).toContain('blessed: all 22 cases');
   });
 });

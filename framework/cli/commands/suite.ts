@@ -92,7 +92,10 @@ export function validationReport(dir: string, suite: Suite): string {
   const m = suite.manifest;
   const files = new Set(suite.cases.map((c) => c.file));
   const lines: string[] = [];
-  lines.push(`suite "${m.name}" (${dir}): ${m.game.name}, ${cases(suite.cases.length)} in ${files.size} file${files.size === 1 ? '' : 's'}, limits ${m.limits.ms} ms and ${m.limits.memoryMb} MB a case`);
+  // A suite may mix board sizes: say which, so a size no one meant to use shows.
+  const sizes = m.game.kind === 'mancala' ? [...new Set(suite.cases.map((c) => c.board.top.length))].sort((a, b) => a - b) : [];
+  const game = sizes.length > 1 || (sizes.length === 1 && m.game.kind === 'mancala' && sizes[0] !== m.game.rules.pits) ? `${m.game.name} (boards of ${listed(sizes)} pits)` : m.game.name;
+  lines.push(`suite "${m.name}" (${dir}): ${game}, ${cases(suite.cases.length)} in ${files.size} file${files.size === 1 ? '' : 's'}, limits ${m.limits.ms} ms and ${m.limits.memoryMb} MB a case`);
   for (const [name, role] of Object.entries(m.roles)) {
     const count = suite.cases.filter((c) => c.role === name).length;
     lines.push(`  role ${name}: ${role.kind}, files ${role.files.join(' ')}, reference ${role.reference}; ${cases(count)}`);
@@ -128,4 +131,9 @@ function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const cell = (text: string, i: number) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!));
   return [header, ...rows].map((r) => r.map(cell).join('  ').trimEnd());
+}
+
+/** 4, 6 and 7 */
+function listed(values: readonly number[]): string {
+  return values.length <= 1 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values[values.length - 1]}`;
 }
