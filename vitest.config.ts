@@ -8,7 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // The composition root: framework code under test finds agents and graders in its registries.
     setupFiles: ['bin/plugins.ts'],
-    // Says once when ../shared is missing (the tests that read it skip), and fails a CI run then.
-    globalSetup: ['testcases/shared-data-check.ts'],
+    // Says once when ../shared is missing (the tests that read it skip), and fails a CI run then;
+    // builds dist/, which the tests that spawn bin/mancala.js run.
+    globalSetup: ['testcases/shared-data-check.ts', 'bin/build-before-tests.ts'],
   },
 });

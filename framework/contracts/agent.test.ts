@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toMoveChoice } from './agent.ts';
 
 /** The plain specification: what chooseMove may return, as a zod schema. */

@@ -4,7 +4,7 @@
  * imports the contracts, and with these schemas it carried 730 KB of zod, compiled by every
  * sandboxed process as it starts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Agent } from './agent.ts';
 import type { Heuristic } from './heuristic.ts';
 

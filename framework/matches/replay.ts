@@ -13,7 +13,7 @@
  * is one line naming the file, the line and the field.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { located, UserError } from '../errors.ts';
 import { boardToState, type BoardSpec } from '../games/mancala/board-io/board.ts';
 import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';

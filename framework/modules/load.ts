@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Agent } from '../contracts/agent.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';
 import { agentSchema, heuristicSchema } from '../contracts/module-shapes.ts';

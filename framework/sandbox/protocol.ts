@@ -18,7 +18,7 @@
  * schemas below, and one that does not match is a bug of the runtime (`internal:`), never a crash.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Observation } from './exchange.ts';
 
 import { MAX_TEXT_CHARS, MAX_TRACE_EVENTS } from './protocol-limits.ts';

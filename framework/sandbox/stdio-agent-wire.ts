@@ -7,7 +7,7 @@
  * (bottom: left to right; top: right to left as the bottom player sees the board), so that
  * `mine[m]` is the pit move `m` empties. The board also travels in the project's JSON board form.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Player } from '../contracts/game.ts';
 import { boardToState, stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame } from '../games/mancala/engine.ts';

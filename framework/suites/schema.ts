@@ -8,7 +8,7 @@
  * case's category and role exist, a heuristic named `role:NAME` is a heuristic role, …). Unknown
  * fields are errors everywhere, so a misspelt field never silently does nothing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BOARD_FORMATS } from '../games/mancala/board-io/board.ts';
 import { MAX_TOTAL_STONES } from '../games/mancala/engine.ts';
 import { PROFILE_NAMES } from '../games/mancala/profiles.ts';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { located, UserError } from '../errors.ts';
 
 import { describeValue, formatPath, valueAt } from '../field-path.ts';

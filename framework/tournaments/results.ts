@@ -13,7 +13,7 @@
  */
 import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { located, UserError } from '../errors.ts';
 import type { GameRecord } from '../matches/types.ts';
 import { canonicalParams, describeDifferences, FORMATS, type TournamentParams } from './params.ts';

@@ -1,9 +1,11 @@
 /**
  * TypeScript sources bundled by esbuild into one JavaScript module, for code that should run as
- * compiled JavaScript rather than through a loader: the `mancala` command itself (bin/mancala.js)
- * and the worker pool's threads (worker-bundle.ts).
+ * compiled JavaScript rather than through a loader: the `mancala` command itself (dist/, written by
+ * `npm run build`, which bin/mancala.js runs) and the worker pool's threads (worker-bundle.ts).
+ * Nothing runs through a TypeScript loader: tsx instantiated WebAssembly at start, which fails
+ * under an address-space cap (`ulimit -v`, common on grading servers); esbuild is a native binary.
  *
- * Why: tsx, which runs the sources, compiles with esbuild's keepNames, which wraps every closure
+ * Why bundles: tsx, which once ran the sources, compiles with esbuild's keepNames, which wraps every closure
  * made in a call in a helper that renames it; the closures a match makes each move and each game
  * then all had shapes of their own, and V8 kept throwing away its optimised code (a core kept
  * busy recompiling: a match ran at half speed, and two at once hardly faster than one). A thread
@@ -15,71 +17,79 @@
  *    kind is named by it), not the bundle's;
  *  - the packages that find files of their own at run time stay outside the bundle, imported by
  *    their resolved file URL, so the file can live in the temp dir, away from node_modules.
- * Kept in the build cache (build-cache.ts): reused while none of its sources changed.
+ * A thread's bundle is kept in the build cache (build-cache.ts): reused while none of its sources
+ * changed.
  */
 import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, version, type Plugin } from 'esbuild';
+import { build, version, type BuildOptions, type Plugin } from 'esbuild';
 import { outputFileName, recordBuild, reusableBuild } from '../build-cache.ts';
+import { writeAtomically } from '../write-file.ts';
 
 /** What the bundle's code names `import.meta.url` as; each file defines it as its own URL. */
 const META_URL = '__sourceModuleUrl';
+/** The bundle file's own URL, taken in the banner (the define below rewrites import.meta.url in every source). */
+const BUNDLE_URL = '__bundleFileUrl';
+
+/**
+ * Where a bundle is built decides how its files name their URLs: a bundle built where it runs (the
+ * build cache) names them absolutely; the command's bundle in dist/ (`npm run build`), which the
+ * package carries wherever it is installed, names them relative to its own file.
+ */
+type Placement = { kind: 'here' } | { kind: 'shipped'; outDir: string };
 
 /**
  * Each file gets its own URL, on its first line so no line moves. A package's file only when it
  * reads import.meta: a line before a CommonJS file's "use strict" would end its strict mode.
  */
-const sourceUrls: Plugin = {
-  name: 'source-urls',
-  setup(b) {
-    b.onLoad({ filter: /\.[cm]?[jt]s$/ }, (a) => {
-      const source = readFileSync(a.path, 'utf8');
-      const loader = /\.[cm]?ts$/.test(a.path) ? 'ts' : 'js';
-      if (a.path.includes(`${sep}node_modules${sep}`) && !source.includes('import.meta')) return { contents: source, loader };
-      return { contents: `var ${META_URL} = ${JSON.stringify(pathToFileURL(a.path).href)}; ${source}`, loader };
-    });
-  },
-};
+function sourceUrls(placement: Placement): Plugin {
+  const urlOf = (path: string) =>
+    placement.kind === 'here' ? JSON.stringify(pathToFileURL(path).href) : `new URL(${JSON.stringify(relative(placement.outDir, path).split(sep).join('/'))}, ${BUNDLE_URL}).href`;
+  return {
+    name: 'source-urls',
+    setup(b) {
+      b.onLoad({ filter: /\.[cm]?[jt]s$/ }, (a) => {
+        const source = readFileSync(a.path, 'utf8');
+        const loader = /\.[cm]?ts$/.test(a.path) ? 'ts' : 'js';
+        if (a.path.includes(`${sep}node_modules${sep}`) && !source.includes('import.meta')) return { contents: source, loader };
+        return { contents: `var ${META_URL} = ${urlOf(a.path)}; ${source}`, loader };
+      });
+    },
+  };
+}
 
 /**
  * Packages are bundled too: a thread then compiles one file instead of opening, resolving and
  * compiling each of the hundreds a package is made of (that was most of a thread's start, about
  * 300 ms). Those that find files of their own at run time (esbuild its binary, piscina its
- * worker script) stay outside, imported by their resolved file URL, since the bundle's folder has
- * no node_modules.
+ * worker script) stay outside: a bundle built here imports them by their resolved file URL, since
+ * the build cache has no node_modules; the shipped bundle by name, found from wherever it is installed.
  */
 const UNBUNDLED_PACKAGES = ['esbuild', 'piscina'];
 
-const packagesOutside: Plugin = {
-  name: 'packages-outside',
-  setup(b) {
-    const resolving = Symbol('resolving');
-    b.onResolve({ filter: /^[^./]/ }, async (a) => {
-      if (a.pluginData === resolving) return undefined;
-      if (isBuiltin(a.path)) return { path: a.path, external: true };
-      if (!UNBUNDLED_PACKAGES.some((name) => a.path === name || a.path.startsWith(`${name}/`))) return undefined;
-      const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, importer: a.importer, pluginData: resolving });
-      if (r.errors.length > 0) return { errors: r.errors };
-      return { path: pathToFileURL(r.path).href, external: true };
-    });
-  },
-};
-
-/** A module to bundle: its source, and the folder its relative imports start from. */
-export interface BundleEntry {
-  contents: string;
-  resolveDir: string;
+function packagesOutside(placement: Placement): Plugin {
+  return {
+    name: 'packages-outside',
+    setup(b) {
+      const resolving = Symbol('resolving');
+      b.onResolve({ filter: /^[^./]/ }, async (a) => {
+        if (a.pluginData === resolving) return undefined;
+        if (isBuiltin(a.path)) return { path: a.path, external: true };
+        if (!UNBUNDLED_PACKAGES.some((name) => a.path === name || a.path.startsWith(`${name}/`))) return undefined;
+        if (placement.kind === 'shipped') return { path: a.path, external: true };
+        const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, importer: a.importer, pluginData: resolving });
+        if (r.errors.length > 0) return { errors: r.errors };
+        return { path: pathToFileURL(r.path).href, external: true };
+      });
+    },
+  };
 }
 
-/** Bundles `entry` (see the module comment), or reuses an unchanged bundle of it, and returns its file's path. */
-export async function sourceBundle(entry: BundleEntry): Promise<string> {
-  const key = `source bundle\n${entry.resolveDir}\n${entry.contents}\n${version}`;
-  const reused = reusableBuild(key);
-  if (reused !== undefined) return reused.bundle!;
-  const workingDir = fileURLToPath(new URL('../..', import.meta.url));
-  const result = await build({
+/** The build both kinds of bundle share (see the module comment for why each option). */
+function bundleOptions(entry: BundleEntry, workingDir: string, placement: Placement): BuildOptions {
+  return {
     stdin: { contents: entry.contents, resolveDir: entry.resolveDir, loader: 'js' },
     absWorkingDir: workingDir,
     metafile: true,
@@ -93,21 +103,61 @@ export async function sourceBundle(entry: BundleEntry): Promise<string> {
     // function's or class's name; a renamed one (MancalaGame as _MancalaGame) shows in stacks only.
     keepNames: false,
     define: { 'import.meta.url': META_URL },
-    plugins: [sourceUrls, packagesOutside],
+    plugins: [sourceUrls(placement), packagesOutside(placement)],
     // A bundled CommonJS package's require() of a Node built-in needs a real require in an ES module.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url); const ${BUNDLE_URL} = import.meta.url;`,
+    },
     // Beside the file, not inside it: an inline map tripled what a thread reads and decodes at start.
     sourcemap: 'external',
-    outfile: 'bundle.mjs',
     sourcesContent: false,
-    write: false,
     logLevel: 'silent',
-  });
+  };
+}
+
+/** A module to bundle: its source, and the folder its relative imports start from. */
+export interface BundleEntry {
+  contents: string;
+  resolveDir: string;
+}
+
+/** Bundles `entry` (see the module comment), or reuses an unchanged bundle of it, and returns its file's path. */
+export async function sourceBundle(entry: BundleEntry): Promise<string> {
+  const key = `source bundle\n${entry.resolveDir}\n${entry.contents}\n${version}`;
+  const reused = reusableBuild(key);
+  if (reused !== undefined) return reused.bundle!;
+  const workingDir = fileURLToPath(new URL('../..', import.meta.url));
+  const result = await build({ ...bundleOptions(entry, workingDir, { kind: 'here' }), outfile: 'bundle.mjs', write: false });
   const output = (ending: string) => result.outputFiles.find((f) => f.path.endsWith(ending))!.text;
   const map = output('.mjs.map');
   const code = `${output('.mjs')}//# sourceMappingURL=${outputFileName('bundle-map', map, '.map')}\n`;
   // This file is a source too: a change to how bundles are built makes them all stale.
-  const sources = [fileURLToPath(import.meta.url), ...Object.keys(result.metafile.inputs).filter((p) => p !== '<stdin>').map((p) => resolve(workingDir, p))];
+  const sources = [fileURLToPath(import.meta.url), ...Object.keys(result.metafile!.inputs).filter((p) => p !== '<stdin>').map((p) => resolve(workingDir, p))];
   const files = recordBuild(key, { 'bundle-map': { text: map, extension: '.map' }, bundle: { text: code, extension: '.mjs' } }, sources);
   return files.bundle!;
+}
+
+/**
+ * `npm run build`: `entryFile` bundled into `outDir` (its name, .mjs, with source maps beside),
+ * its files' URLs relative to the bundle so that the package runs wherever it is installed, and
+ * split at dynamic imports: a chunk loads when first imported (a command loads its own code
+ * only). `root` is the project's folder, whose sources the bundle's files name. The chunks sit
+ * beside the entry, so every file's URL is relative to the one folder. Returns the files written.
+ */
+export async function writeShippedBundle(entryFile: string, root: string, outDir: string): Promise<string[]> {
+  const { stdin: _stdin, ...options } = bundleOptions({ contents: '', resolveDir: root }, root, { kind: 'shipped', outDir });
+  const result = await build({
+    ...options,
+    entryPoints: [entryFile],
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    splitting: true,
+    write: false,
+  });
+  // Each file replaced at once, never removed here: a `mancala` process already running (another
+  // test run, a long tournament) may still load a chunk of the bundle it started with.
+  for (const file of result.outputFiles) writeAtomically(file.path, file.text);
+  return result.outputFiles.map((f) => f.path);
 }

@@ -15,6 +15,7 @@ import { boardToState, parseCsci561Input, parseCsci561NextState, stateToBoard } 
 import type { MancalaState } from '../../games/mancala/engine.ts';
 import { randomCsci561Input } from '../../packs/csci561/positions.ts';
 import { addCsci561Command } from './csci561.ts';
+import { addCsci561GradeCommand } from './csci561-grade.ts';
 import { runCommand } from '../../../testcases/fixtures/run-command.ts';
 import { CSCI561_OFFICIAL_DIR } from '../../../testcases/shared-data.ts';
 import { alphaBeta } from '../../../agents/reference/alphabeta.ts';
@@ -456,7 +457,7 @@ describe('mancala csci561-grade: reports a student can act on, one case, Gradesc
   });
 });
 
-const csci561Grade = (args: string[]) => runCommand(addCsci561Command, ['csci561-grade', ...args]);
+const csci561Grade = (args: string[]) => runCommand(addCsci561GradeCommand, ['csci561-grade', ...args]);
 
 describe('node bin/mancala.js csci561 (the real process)', () => {
   it.runIf(haveOfficial)('writes the official files of case 3 and exits 0; a bad input exits 2 with one line', () => {

@@ -5,41 +5,12 @@
  * competition) plays a turn under --ms. A malformed input is one line naming the file and the
  * line (exit 2); the files are written only once everything is computed, each atomically.
  */
-import { basename, relative } from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import { existsSync, statSync } from 'node:fs';
-import { UserError } from '../../errors.ts';
-import { renderConsole } from '../../grading/reporters/console.ts';
-import { limitsNote, overrideLimits, selectCases, type VisibilityFilter } from '../../grading/runner.ts';
+import { basename } from 'node:path';
+import { Option, type Command } from 'commander';
 import { DEFAULT_COMPETITION_MS } from '../../packs/csci561/competition.ts';
 import { INPUT_FILE, readInputFile, TRAVERSE_LOG_FILE, writeOutputs } from '../../packs/csci561/files.ts';
-import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles, type ReportFiles } from '../report-files.ts';
-import { cleanUpOnInterrupt } from '../interrupt.ts';
-import { checkOutputFolder } from '../output-paths.ts';
-import { withProgressBar } from '../progress.ts';
-import { checkReportsDir, writeStudentReports } from '../../packs/csci561/student-report.ts';
-import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
-import { gradeProgramsWithRuns, selectCaseIds } from '../../packs/csci561/grade-programs.ts';
-import { readProgramSubmission } from '../../packs/csci561/program.ts';
-import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
 import { runCsci561, TASK_NAMES, type Csci561Run } from '../../packs/csci561/task.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
-import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
-
-interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags {
-  suite: string;
-  json?: string;
-  gradescope?: string;
-  junit?: string;
-  csv?: string;
-  reports?: string;
-  case?: string[];
-  jobs: number;
-  visibility: VisibilityFilter;
-  verbose?: boolean;
-  progress: boolean;
-  color: boolean;
-}
 
 interface Csci561Options {
   out: string;
@@ -62,13 +33,8 @@ export function describeRun(run: Csci561Run, written: readonly string[]): string
   return `${what.join(', ')}${moves}: wrote ${files.join(', ')}\n`;
 }
 
-/** Adds `csci561` and `csci561-grade`. */
+/** Adds `csci561` (csci561-grade.ts adds `csci561-grade`). */
 export function addCsci561Command(program: Command, io: CliIo): void {
-  addCsci561RunCommand(program, io);
-  addCsci561GradeCommand(program, io);
-}
-
-function addCsci561RunCommand(program: Command, io: CliIo): void {
   program
     .command('csci561')
     .summary("seed 000's program: input.txt in, next_state.txt and traverse_log.txt out")
@@ -110,137 +76,4 @@ function addCsci561RunCommand(program: Command, io: CliIo): void {
       const written = writeOutputs(opts.out, run.files);
       if (!opts.quiet) io.out(describeRun(run, written));
     });
-}
-
-/**
- * `mancala csci561-grade <submission...> --suite DIR`: submissions in any language, each a folder
- * with a one-line `command` file, run on every case's input.txt in a sandbox and graded by the
- * course's rule on their next_state.txt and traverse_log.txt (strict: extra lines or fields fail).
- * --case grades some cases only; --reports DIR writes each student's report (student-report.ts);
- * the report files (--json, --gradescope, --junit, --csv) are `grade`'s (report-files.ts).
- */
-export function addCsci561GradeCommand(program: Command, io: CliIo): void {
-  const command = program
-    .command('csci561-grade')
-    .summary('grade file-in/file-out programs in any language on a csci561 suite')
-    .description(
-      "Grade seed 000 programs written in any language: each submission is a folder run as its one-line `command` file " +
-        `(e.g. "python3 mancala.py") or its ${MANIFEST_FILE} (build: and run: lines) says, else as its sources say ` +
-        '(Java, C++, C, Python: built once in the sandbox, not charged to the cases), in a fresh sandboxed folder holding the case\'s input.txt, under the ' +
-        "case's time and memory limits; its next_state.txt and traverse_log.txt are compared with the reference " +
-        "solution's by the course's rule, except that extra lines and extra fields fail. Exits 0 when grading completed, " +
-        '2 when no submission given can be run (each folder\'s problem named).',
-    )
-    .argument('<submission...>', `submission folders: sources (built and run as inferred), a \`command\` file, or ${MANIFEST_FILE} (build: and run:)`)
-    .requiredOption('--suite <dir>', "a csci561 suite folder (testcases/csci561-public, …), or a folder of the course's files (testInput_K.txt with next_state_K.txt and traverse_log_K.txt), graded on its own answers")
-    .option('--json <file>', 'write the JSON report (the same schema as mancala grade)')
-    .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
-    .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
-    .option('--csv <file>', 'write a CSV gradebook (one row per submission)')
-    .option(
-      '--reports <dir>',
-      "write a report for each student: DIR/<submission>/report.txt and, per failed case, a folder with the input, the program's own files, the expected files and diffs (visible cases only) and a command re-running the program",
-    )
-    .option('--case <id>', 'grade only this case (repeat the flag, or separate ids by commas)', collectIds)
-    .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 1)
-    .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
-    .option('--verbose', 'show every case and full messages')
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
-    .option('--no-color', 'no colours in the console report');
-  addLimitOptions(addWeakSandboxOption(command))
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite testcases/csci561-public',
-        '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite ../shared/conformance/csci561-official   # the course\'s 30 cases',
-        '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --time-limit 5000 --memory 1024 --csv grades.csv',
-        '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --reports reports/ --gradescope results.json',
-        '  $ mancala csci561-grade submissions/alice --suite testcases/csci561-public --case minimax-d2-3   # re-run one case',
-      ].join('\n'),
-    )
-    .action(async (submissions: string[], opts: ProgramGradeCliOptions) => {
-      if (!existsSync(opts.suite) || !statSync(opts.suite).isDirectory()) throw new UserError(`--suite ${opts.suite}: expected a suite folder`);
-      for (const s of submissions) {
-        if (!existsSync(s) || !statSync(s).isDirectory()) throw new UserError(`submission ${s}: expected a folder with a \`command\` file`);
-      }
-      // Nothing that can run is an error (exit 2), never a report of zeros; one bad folder among good ones is graded as errors.
-      const unloadable = submissions.map(loadProblem).filter((p) => p !== undefined);
-      if (unloadable.length === submissions.length) {
-        throw new UserError(`no submission could be loaded: ${unloadable.join('; ')}`);
-      }
-      const overrides = limitOverrides(opts);
-      const suite = overrideLimits(await loadProgramSuite(opts.suite), overrides);
-      // Everything that can be refused is refused before any program runs: unknown cases, places that cannot be written.
-      const caseIds = opts.case === undefined ? undefined : [...selectCaseIds(suite, opts.case)];
-      const files: ReportFiles = {};
-      for (const key of ['json', 'gradescope', 'junit', 'csv'] as const) if (opts[key]) files[key] = opts[key];
-      checkReportFiles(files);
-      if (opts.reports !== undefined) checkReportsDir(opts.reports, submissions, checkOutputFolder);
-      const sandbox = sandboxMode(opts);
-      await announceSandbox(io, sandbox);
-      cleanUpOnInterrupt(io);
-      // gradePrograms puts the same line in the report's isolation note.
-      const grading = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) => {
-        let done = 0;
-        const total = (caseIds?.length ?? selectCases(suite, opts.visibility).length) * submissions.length;
-        return gradeProgramsWithRuns({
-          suite,
-          submissions,
-          visibility: opts.visibility,
-          jobs: opts.jobs,
-          sandbox,
-          ...(caseIds !== undefined ? { caseIds } : {}),
-          keepFailures: opts.reports !== undefined,
-          onCase: (submission, caseId) => bar?.update(++done, total, { submission, caseId }),
-        });
-      });
-      const report = grading.report;
-      const overridden = limitsNote(overrides);
-      if (overridden !== undefined) report.notes = [...(report.notes ?? []), overridden];
-      if (caseIds !== undefined) report.notes = [...(report.notes ?? []), `--case: only ${caseIds.join(', ')} graded (${caseIds.length} of the suite's ${suite.cases.length} cases); scores are over these`];
-      const warnings = addCommonFailureNotes(report, (s) => interpreterOf(s.path));
-      const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
-      io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
-      writeReportFiles(io, report, files);
-      if (opts.reports !== undefined) {
-        const written = writeStudentReports(opts.reports, grading);
-        const named = written.length <= 3 ? ` (${written.map((f) => relative(opts.reports!, f)).join(', ')})` : '';
-        io.err(`wrote ${written.length} student report${written.length === 1 ? '' : 's'} in ${opts.reports}${named}\n`);
-      }
-      printWarnings(io, warnings);
-    });
-}
-
-/** `--case a,b --case c` → ['a', 'b', 'c'] */
-function collectIds(value: string, previous: string[] | undefined): string[] {
-  const ids = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (ids.length === 0) throw new InvalidArgumentError('expected case ids, e.g. --case minimax-d2-3');
-  return [...(previous ?? []), ...ids];
-}
-
-/** Why the submission in `dir` cannot be run (undefined: it can). */
-function loadProblem(dir: string): string | undefined {
-  try {
-    readProgramSubmission(dir);
-    return undefined;
-  } catch (e) {
-    if (e instanceof UserError) return e.message;
-    throw e;
-  }
-}
-
-/** A program's kind: the first word of its command ("python3", "java"); undefined when it has no readable command. */
-function interpreterOf(dir: string): string | undefined {
-  try {
-    const argv = readProgramSubmission(dir).argv;
-    return argv[0] === undefined ? undefined : basename(argv[0]);
-  } catch (e) {
-    if (e instanceof UserError) return undefined;
-    throw e;
-  }
 }

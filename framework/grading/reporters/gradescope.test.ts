@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserError } from '../../errors.ts';
 import { toGradescope } from './gradescope.ts';
 import { NASTY_MESSAGE, sampleReport, visibleOnly } from '../../../testcases/fixtures/grade-report.ts';

@@ -4,7 +4,7 @@
  * (diffable, cacheable); read back with a zod schema that names the file and the field of any
  * problem. Every other output is derived from the same GradeReport.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserError } from '../../errors.ts';
 import type { CheckResult } from '../types.ts';
 import type { CaseReport, GradeReport, SubmissionReport } from '../report.ts';

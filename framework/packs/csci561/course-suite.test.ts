@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CSCI561_OFFICIAL_DIR } from '../../../testcases/shared-data.ts';
-import { addCsci561Command } from '../../cli/commands/csci561.ts';
+import { addCsci561GradeCommand } from '../../cli/commands/csci561-grade.ts';
 import { runCommand } from '../../../testcases/fixtures/run-command.ts';
 import { UserError } from '../../errors.ts';
 import { writeCsci561Input } from '../../games/mancala/board-io/index.ts';
@@ -90,7 +90,7 @@ describe(`the course's 30 official cases as a suite (${CSCI561_OFFICIAL_DIR})`, 
 });
 
 /** `mancala csci561-grade` in this process, as main.ts runs it. */
-const csci561Grade = (args: string[]) => runCommand(addCsci561Command, ['csci561-grade', ...args]);
+const csci561Grade = (args: string[]) => runCommand(addCsci561GradeCommand, ['csci561-grade', ...args]);
 
 // ---- folders of our own -----------------------------------------------------------------------
 

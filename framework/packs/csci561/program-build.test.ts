@@ -14,7 +14,7 @@ import { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../errors.ts';
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
-import { addCsci561Command } from '../../cli/commands/csci561.ts';
+import { addCsci561GradeCommand } from '../../cli/commands/csci561-grade.ts';
 import { findExecutable } from '../../sandbox/mechanisms.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
@@ -99,7 +99,7 @@ describe.runIf(compilers)('graded from sources only', () => {
 describe('csci561-grade with no submission it can load', () => {
   it('exits 2 naming what was looked for in each folder, before any run', async () => {
     const program = new Command('mancala').exitOverride();
-    addCsci561Command(program, { out: () => {}, err: () => {} });
+    addCsci561GradeCommand(program, { out: () => {}, err: () => {} });
     const suite = join(PROJECT_ROOT, 'testcases', 'csci561-public');
     const run = program.parseAsync(['csci561-grade', fixture('nothing'), '--suite', suite], { from: 'user' });
     await expect(run).rejects.toThrow(new UserError(`no submission could be loaded: ${fixture('nothing')}: nothing to run: looked for a \`command\` file, a mancala.yaml (build: and run: lines), sources (*.java, *.cpp/*.cc, *.c, *.py), a Makefile, or one executable file; found notes.txt, README.md`));

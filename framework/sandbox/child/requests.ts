@@ -9,7 +9,7 @@
  * (agents/player-runtime.ts) hands its reference alpha-beta in through RuntimeConfig.builtinAgents.
  */
 import { pathToFileURL } from 'node:url';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Agent, AgentContext, AgentOptions } from '../../contracts/agent.ts';
 import type { Game, Player } from '../../contracts/game.ts';
 import type { Heuristic } from '../../contracts/heuristic.ts';

@@ -17,7 +17,7 @@
  */
 import { MAX_TEXT_CHARS } from '../protocol-limits.ts';
 import type { ChildMessage, parentMessageSchema } from '../protocol.ts';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { encodeJson, tokenWriter, type RuntimeHost } from './channel.ts';
 import { isSafeInteger, logError, nextTurn, parseJson, PromiseCtor, stringSlice } from './intrinsics.ts';
 import { evaluate, failure, load, move, type RuntimeConfig } from './requests.ts';

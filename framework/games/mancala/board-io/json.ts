@@ -19,7 +19,7 @@
  * Unknown fields are errors, so a misspelt one is not silently ignored. Errors name the file and
  * the field path: `board.json: field "stores.top": expected a whole number ≥ 0, got -1`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserError } from '../../../errors.ts';
 import type { MancalaGame, MancalaState } from '../engine.ts';
 import { PROFILE_NAMES } from '../profiles.ts';
