@@ -5,7 +5,9 @@
  * offers is checked, and said on stderr, before any submission is touched.
  */
 import { Option, type Command } from 'commander';
+import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
+import { addressSpaceCap, memoryLimitProblem } from '../sandbox/address-space.ts';
 import { describeMechanisms, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
 import { wholeNumber, type CliIo } from './options.ts';
 
@@ -53,7 +55,10 @@ export function sandboxMode(flags: SandboxFlags): SandboxMode {
 }
 
 /** The flags as the runner's overrides; an absent flag keeps the suite's limit. */
-export function limitOverrides(flags: LimitFlags): LimitOverrides {
+/** The overrides the flags ask for; a --memory the address-space cap makes impossible is a one-line error, before any work. */
+export function limitOverrides(flags: LimitFlags, cap = addressSpaceCap()): LimitOverrides {
+  const problem = flags.memory === undefined ? undefined : memoryLimitProblem(flags.memory, cap);
+  if (problem !== undefined) throw new UserError(`--memory ${flags.memory}: ${problem}`);
   return { ...(flags.timeLimit !== undefined ? { ms: flags.timeLimit } : {}), ...(flags.memory !== undefined ? { memoryMb: flags.memory } : {}) };
 }
 

@@ -21,6 +21,7 @@ import { toCsv } from './reporters/csv.ts';
 import { toGradescope } from './reporters/gradescope.ts';
 import { parseReport, toJson } from './reporters/json.ts';
 import { toJUnit } from './reporters/junit.ts';
+import { ZOO_SUITE } from '../../testcases/fixtures/hostile-agents/zoo-suite.ts';
 import { assertBlessed, childRequest, gradeSubmissions, limitsNote, overrideLimits, selectCases, type ProgressEvent } from './runner.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -242,36 +243,6 @@ describe('visibility and blessing', () => {
 
 // ---- the hostile-agent zoo, in one run ----------------------------------------------------------
 
-/** A small suite of our own: short limits so the hostile agents are stopped quickly. */
-const ZOO_SUITE = {
-  'suite.yaml': `name: Zoo run
-game: {profile: kalah, pits: 6, seeds: 4}
-visibility: visible
-limits: {ms: 600, memory_mb: 192}
-roles:
-  agent: {kind: agent, files: [agent.ts, agent.js], reference: alphabeta}
-categories:
-  - {name: search, weight: 6}
-  - {name: moves, weight: 4}
-`,
-  'cases/cases.yaml': `- id: start-depth-2
-  category: search
-  position: {start: true}
-  options: {depth: 2}
-  checks: {move: true, value: true}
-- id: midgame-depth-2
-  category: search
-  points: 2
-  position: {board: {top: [0, 5, 1, 6, 2, 0], bottom: [3, 0, 7, 1, 0, 4], top_store: 9, bottom_store: 10, to_move: top}}
-  options: {depth: 2}
-  checks: {move: true, value: true}
-- id: capture-depth-1
-  category: moves
-  position: {board: {top: [1, 0, 3, 2, 0, 0], bottom: [0, 2, 0, 0, 1, 1], top_store: 18, bottom_store: 20}}
-  options: {depth: 1}
-  checks: {move: true, next_state: true}
-`,
-};
 
 /** What each zoo submission must end as, on every case. */
 const VERDICTS: Record<string, { status: CaseReport['status']; message: RegExp }> = {

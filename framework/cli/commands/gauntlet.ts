@@ -20,7 +20,7 @@ import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { withProgressBar } from '../progress.ts';
 import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles } from '../report-files.ts';
-import { announceSandbox, memoryOption, sandboxMode, timeLimitOption, weakSandboxOption, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
+import { announceSandbox, limitOverrides, memoryOption, sandboxMode, timeLimitOption, weakSandboxOption, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 
 interface GauntletFlags extends SandboxFlags, LimitFlags {
   stones: number[];
@@ -103,6 +103,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         throw new UserError('options --time-limit and --time-per-move both set the time per move: give one of them');
       }
       const timesPerMoveMs = flags.timeLimit !== undefined ? [flags.timeLimit] : flags.timePerMove;
+      limitOverrides(flags); // a --memory the address-space cap makes impossible stops here
       checkReportFiles(flags);
       const sandbox = sandboxMode(flags);
       // Reference agents run in this process: the sandbox matters only when a submission runs.

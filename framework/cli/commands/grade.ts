@@ -77,6 +77,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .action(async (submissions: string[], opts: GradeOptions) => {
       const suiteDir = existingDir(opts.suite, '--suite');
       for (const s of submissions) existingPath(s, 'submission');
+      const limits = limitOverrides(opts);
       startGradingWorkers(opts.jobs, submissions.length);
       const suite = await loadSuite(suiteDir);
       assertBlessed(suite, selectCases(suite, opts.visibility));
@@ -91,7 +92,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
           visibility: opts.visibility,
           jobs: opts.jobs,
           sandbox,
-          limits: limitOverrides(opts),
+          limits,
           onProgress: (e) => bar?.update(e.done, e.total, { submission: e.submission, caseId: e.caseId }),
         }),
       );
@@ -121,6 +122,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     )
     .action(async (path: string, opts: CheckOptions) => {
       existingPath(path, 'submission');
+      const limits = limitOverrides(opts);
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
       // Every suite is read and checked before the agent runs on any of them.
       const suites: Suite[] = [];
@@ -137,7 +139,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       let graded = 0;
       cleanUpOnInterrupt(io);
       for (const suite of suites) {
-        const report = await gradeSubmissions({ suite, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits: limitOverrides(opts) });
+        const report = await gradeSubmissions({ suite, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits });
         io.out(renderCheck(report, { color: opts.color && colorWanted() }));
         const cases = report.submissions[0]!.cases;
         graded += cases.length;
