@@ -83,7 +83,11 @@ export function roundMs(ms: number): number {
 
 /** "12,345,678" style grouping for tables (fixed locale so output does not depend on the machine). */
 export function grouped(n: number): string {
-  return n.toLocaleString('en-US');
+  // By hand, not toLocaleString: the first call loads ICU's locale data, 15 ms of a command's start.
+  if (!Number.isInteger(n)) return String(n);
+  const digits = String(Math.abs(n));
+  const withCommas = digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${withCommas}` : withCommas;
 }
 
 /** A rate such as moves/s, in millions with one decimal. */

@@ -14,6 +14,7 @@ import { measureOverhead, type SandboxCosts } from '../../sandbox/bench.ts';
 import { measureProgramOverhead } from '../../sandbox/program-run.ts';
 import { benchMode, measureLanguageOverheads, type LanguageCosts } from '../../sandbox/program-bench.ts';
 import { measureStdioRoundTrip } from '../../sandbox/stdio-agent-bench.ts';
+import { measureColdStarts, type ColdStarts } from '../cold-start.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
@@ -138,6 +139,16 @@ function matchLine(m: MatchSpeed): string {
   );
 }
 
+/** Fresh processes of each command, the median counted. */
+const COLD_START_RUNS = 9;
+
+function coldStartLines(c: ColdStarts): string[] {
+  return [
+    `startup   node -e 0 alone: ${c.nodeAloneMs.toFixed(0)} ms (median of ${c.runs} fresh processes, start to exit)`,
+    ...c.commands.map((k) => `startup   ${k.command}: ${k.medianMs.toFixed(0)} ms`),
+  ];
+}
+
 function resultLine(r: BenchResult): string {
   const what =
     r.bench === 'perft'
@@ -159,10 +170,13 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches"}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches"}')
     .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
     .action(async (opts: { repeat: number; json?: boolean }) => {
       if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
+      // A fresh process, start to exit (cold-start.ts): what each call of the command costs.
+      const startup = measureColdStarts(COLD_START_RUNS);
+      if (!opts.json) for (const line of coldStartLines(startup)) io.out(line + '\n');
       const results: BenchResult[] = [];
       for (const c of BENCH_CASES) {
         const r = await runBenchCase(c, opts.repeat);
@@ -208,6 +222,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
           if (!opts.json) io.out(matchLine(m) + '\n');
         }
       }
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, results, grading, classes, sandbox, programs, languages, stdio, matches }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, sandbox, programs, languages, stdio, matches }) + '\n');
     });
 }
