@@ -13,11 +13,15 @@
  * Anything else — the reference agents in agents/, the suites' expected answers, another
  * submission, an absolute path — is refused, and the role is missing with a message naming the
  * file and line of the import. Syntax errors are reported the same way.
+ * A module bundled before, from files of the same content, is not compiled again (bundle-cache.ts).
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { build, type Message, type Plugin } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { build, version, type Message, type Plugin } from 'esbuild';
+import { cachedBundle, keepBundle } from './bundle-cache.ts';
 import { FRAMEWORK_DIR, isInside, NODE_MODULES_DIR, PROJECT_ROOT } from './paths.ts';
 
 export interface BundleSite {
@@ -33,10 +37,26 @@ export interface BundleSite {
 // bundled CommonJS package) gets Node's own.
 const REQUIRE_SHIM = "import { createRequire as __sandboxCreateRequire } from 'node:module'; const require = __sandboxCreateRequire(import.meta.url);";
 
-/** Bundles `entry` (inside the copy) to `outfile`; returns a message when that is impossible. */
+/** What decides a bundle beside its input files: the compiler, this module's own code, and where the submission sits. */
+let bundlerIdentity: string | undefined;
+function bundleKey(entry: string, site: BundleSite): string {
+  bundlerIdentity ??= `${version}\n${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex')}`;
+  return ['submission bundle', bundlerIdentity, relative(site.copyRoot, entry), site.originalRoot, String(site.singleFile)].join('\n');
+}
+
+/**
+ * Bundles `entry` (inside the copy) to `outfile`; returns a message when that is impossible. A
+ * bundle made before from files of the same content is reused (bundle-cache.ts).
+ */
 export async function bundleModule(entry: string, outfile: string, site: BundleSite): Promise<{ ok: true } | { ok: false; message: string }> {
+  const key = bundleKey(entry, site);
+  const cached = cachedBundle(key, site.copyRoot);
+  if (cached !== undefined) {
+    writeFileSync(outfile, cached);
+    return { ok: true };
+  }
   try {
-    await build({
+    const result = await build({
       entryPoints: [entry],
       outfile,
       bundle: true,
@@ -52,7 +72,12 @@ export async function bundleModule(entry: string, outfile: string, site: BundleS
       nodePaths: [NODE_MODULES_DIR],
       logLevel: 'silent',
       plugins: [confineImports(site)],
+      metafile: true,
+      write: false,
     });
+    const text = result.outputFiles[0]!.text;
+    writeFileSync(outfile, text);
+    keepBundle(key, site.copyRoot, Object.keys(result.metafile.inputs).map((p) => resolve(site.copyRoot, p)), text);
     return { ok: true };
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors;

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import type { RoleSpec } from '../suites/types.ts';
+import { buildCacheFolder } from '../build-cache.ts';
 import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
 import { childRuntime } from './runtime.ts';
 
@@ -152,5 +153,40 @@ describe('bundling', () => {
     const runtime = (await childRuntime()).code;
     expect(runtime).toContain('framework/heuristics/basic.ts');
     expect(runtime).not.toContain('agents/');
+  });
+});
+
+describe('bundles kept by content', () => {
+  /** The kept bundle records (build-cache.ts's folder) whose bundle holds `marker`. */
+  function recordsWith(marker: string): string[] {
+    const dir = buildCacheFolder();
+    return readdirSync(dir)
+      .filter((f) => f.startsWith('submission-bundle-') && readFileSync(join(dir, f), 'utf8').includes(marker))
+      .map((f) => join(dir, f));
+  }
+
+  it('preparing the same files again reuses the bundle; a changed file, even one it imports, is compiled again', async () => {
+    const marker = `kept-${process.pid}-${Date.now()}`;
+    const dir = folderWith({
+      'agent.ts': `import { pick } from "./lib/pick.ts"; export default { name: "${marker}", chooseMove: (ctx: { legalMoves: number[] }) => pick(ctx.legalMoves) };`,
+      'lib/pick.ts': 'export const pick = (moves: number[]): number => moves[0]!;',
+    });
+    const first = await prepare(dir, { agent: AGENT });
+    const bundled = readFileSync((first.roles.agent as { file: string }).file, 'utf8');
+    const [record] = recordsWith(marker);
+    expect(record).toBeDefined();
+
+    // Mark the kept bundle: a second preparation of the same files hands out the kept one.
+    const kept = JSON.parse(readFileSync(record!, 'utf8')) as { bundle: string };
+    writeFileSync(record!, JSON.stringify({ ...kept, bundle: `${kept.bundle}\n// reused ${marker}\n` }));
+    const second = await prepare(dir, { agent: AGENT });
+    expect(readFileSync((second.roles.agent as { file: string }).file, 'utf8')).toBe(`${bundled}\n// reused ${marker}\n`);
+
+    // An imported file changes: compiled again, with the change.
+    writeFileSync(join(dir, 'lib/pick.ts'), 'export const pick = (moves: number[]): number => moves[moves.length - 1]!;');
+    const third = await prepare(dir, { agent: AGENT });
+    const rebuilt = readFileSync((third.roles.agent as { file: string }).file, 'utf8');
+    expect(rebuilt).not.toContain(`// reused ${marker}`);
+    expect(rebuilt).toContain('moves.length - 1');
   });
 });
