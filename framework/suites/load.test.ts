@@ -335,6 +335,55 @@ const MALFORMED: Malformed[] = [
     message: '$/cases/a.yaml:4: player: says top, but position.board.to_move says bottom: give one of them',
   },
   {
+    name: 'player contradicts a JSON-form board',
+    files: {
+      'cases/a.yaml': AGENT_CASE('player: top\nposition:\n  board: {top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], stores: {top: 0, bottom: 0}, toMove: bottom}\nchecks: {move: true}\n'),
+    },
+    message: '$/cases/a.yaml:4: player: says top, but position.board.toMove says bottom: give one of them',
+  },
+  {
+    name: 'board mixing the two forms (stores with to_move)',
+    files: {
+      'cases/a.yaml': AGENT_CASE('position:\n  board:\n    top: [4, 4, 4, 4, 4, 4]\n    bottom: [4, 4, 4, 4, 4, 4]\n    to_move: top\n    stores: {top: 0, bottom: 0}\nchecks: {move: true}\n'),
+    },
+    message:
+      '$/cases/a.yaml:9: position.board.stores: mixes two board forms (this board also has to_move): write top_store, bottom_store and to_move, or stores: {top, bottom} and toMove as a JSON board file does',
+  },
+  {
+    name: 'board mixing the two forms (top_store with toMove)',
+    files: {
+      'cases/a.json':
+        '{\n  "id": "bad", "role": "agent", "category": "values", "checks": {"move": true},\n  "position": {"board": {\n    "top": [4, 4, 4, 4, 4, 4], "bottom": [4, 4, 4, 4, 4, 4],\n    "top_store": 0, "bottom_store": 0,\n    "toMove": "top"\n  }}\n}\n',
+    },
+    message:
+      '$/cases/a.json:6: position.board.toMove: mixes two board forms (this board also has top_store): write top_store, bottom_store and to_move, or stores: {top, bottom} and toMove as a JSON board file does',
+  },
+  {
+    name: 'JSON-form board without its stores',
+    files: { 'cases/a.yaml': AGENT_CASE('position:\n  board: {top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], toMove: top}\nchecks: {move: true}\n') },
+    message: '$/cases/a.yaml:5: position.board.stores: expected the stores: {top, bottom} (with toMove, as in a JSON board file), but it is missing',
+  },
+  {
+    name: 'JSON-form board missing a store',
+    files: { 'cases/a.yaml': AGENT_CASE('position:\n  board: {top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], stores: {top: 0}}\nchecks: {move: true}\n') },
+    message: "$/cases/a.yaml:5: position.board.stores.bottom: expected the bottom player's store: a whole number from 0 to 40000, but it is missing",
+  },
+  {
+    name: 'JSON-form board with a misspelt store',
+    files: { 'cases/a.yaml': AGENT_CASE('position:\n  board: {top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], stores: {top: 0, botom: 0}}\nchecks: {move: true}\n') },
+    message: '$/cases/a.yaml:5: position.board.stores.botom: unknown field: expected one of top, bottom (did you mean "bottom"?)',
+  },
+  {
+    name: 'JSON-form board with a bad toMove',
+    files: { 'cases/a.yaml': AGENT_CASE('position:\n  board: {top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], stores: {top: 0, bottom: 0}, toMove: up}\nchecks: {move: true}\n') },
+    message: '$/cases/a.yaml:5: position.board.toMove: expected bottom or top, got "up"',
+  },
+  {
+    name: 'case-form board without a store',
+    files: { 'cases/a.yaml': AGENT_CASE('position:\n  board: {top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], top_store: 0}\nchecks: {move: true}\n') },
+    message: "$/cases/a.yaml:5: position.board.bottom_store: expected the bottom player's store (or, as in a JSON board file, stores: {top, bottom}), but it is missing",
+  },
+  {
     name: 'illegal move',
     files: { 'cases/a.yaml': AGENT_CASE('position:\n  start: true\n  moves: [B2, B9]\nchecks: {move: true}\n') },
     message: '$/cases/a.yaml:6: position.moves[1]: expected a legal move for bottom here: one of B0 (0), B1 (1), B3 (3), B4 (4), B5 (5); got "B9"',
@@ -553,6 +602,35 @@ describe('malformed suites: one line naming the file, the line and the field', (
     } finally {
       process.chdir(cwd);
     }
+  });
+});
+
+describe('inline boards: one board form everywhere', () => {
+  it("a case's board may be written as a JSON board file writes it (stores, toMove), and a JSON board file or text as a case writes it", async () => {
+    const dir = join(work, 'board-forms');
+    const caseForm = '{top: [0, 5, 1, 6, 2, 0], bottom: [3, 0, 7, 1, 0, 4], top_store: 9, bottom_store: 10, to_move: top}';
+    const jsonForm = '{"top": [0, 5, 1, 6, 2, 0], "bottom": [3, 0, 7, 1, 0, 4], "stores": {"top": 9, "bottom": 10}, "toMove": "top"}';
+    const snakeJson = '{"top": [0, 5, 1, 6, 2, 0], "bottom": [3, 0, 7, 1, 0, 4], "top_store": 9, "bottom_store": 10, "to_move": "top"}';
+    const kase = (id: string, position: string) => `  - id: ${id}\n    position: ${position}\n`;
+    writeSuite(dir, {
+      'cases/good.yaml': GOOD_CASE,
+      'cases/forms.yaml':
+        'defaults: {role: agent, category: values, options: {depth: 2}, checks: {move: true}}\ncases:\n' +
+        kase('case-form', `{board: ${caseForm}}`) +
+        kase('json-form', `{board: ${jsonForm}}`) +
+        kase('json-form-four-pits', '{board: {top: [1, 2, 3, 4], bottom: [4, 3, 2, 1], stores: {top: 0, bottom: 1}}}') +
+        kase('json-text-case-form', `{format: json, text: '${snakeJson}'}`) +
+        kase('json-file-case-form', '{file: ../boards/snake.json}'),
+      'boards/snake.json': snakeJson,
+    });
+    const suite = await loadSuite(dir);
+    const expected = { top: [0, 5, 1, 6, 2, 0], bottom: [3, 0, 7, 1, 0, 4], topStore: 9, bottomStore: 10, toMove: 1 };
+    for (const id of ['case-form', 'json-form', 'json-text-case-form', 'json-file-case-form']) expect(byId(suite, id).board, id).toEqual(expected);
+    // the form is how the file says it, not part of the case: the same board is the same case
+    expect(caseHash(byId(suite, 'json-form'), suite.manifest)).toBe(caseHash(byId(suite, 'case-form'), suite.manifest));
+    // a board's length still sets its case's size; no toMove: the bottom player moves
+    expect(byId(suite, 'json-form-four-pits').board).toEqual({ top: [1, 2, 3, 4], bottom: [4, 3, 2, 1], topStore: 0, bottomStore: 1, toMove: 0 });
+    expect(caseGame(suite.manifest, byId(suite, 'json-form-four-pits'))).toMatchObject({ name: 'kalah(4,4)' });
   });
 });
 

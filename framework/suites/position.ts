@@ -1,7 +1,7 @@
 /**
  * A case's position, from what its file says to a state of the suite's game: the start position,
- * a board written inline, a board file (json, csc384, csci561) or board text, or a Tic-Tac-Toe
- * board, then optionally some moves played from it. The resolved case keeps the result as a
+ * a board written inline (in the case files' form or the JSON board file's), a board file (json,
+ * csc384, csci561) or board text, or a Tic-Tac-Toe board, then optionally some moves played from it. The resolved case keeps the result as a
  * BoardSpec (Mancala) or a board string (Tic-Tac-Toe); `caseState` turns that back into a state.
  *
  * A Mancala board sets its case's size: one suite may mix 4, 5, 6 and 7 pits, as the course's own
@@ -81,15 +81,7 @@ function mancalaStart(spec: GameSpec, games: GameCache, pos: PositionFile, input
   if (pos.tictactoe !== undefined) throw input.fail(['position', 'tictactoe'], 'applies to Tic-Tac-Toe suites; this suite plays Mancala');
   const player = input.player === undefined ? undefined : SIDE[input.player];
   if (pos.board !== undefined) {
-    const b = pos.board;
-    if (b.to_move !== undefined && input.player !== undefined && b.to_move !== input.player) {
-      throw input.fail(['player'], `says ${input.player}, but position.board.to_move says ${b.to_move}: give one of them`);
-    }
-    if (b.bottom.length !== b.top.length) {
-      throw input.fail(['position', 'board', 'bottom'], `expected as many pits as top (${b.top.length}), got ${b.bottom.length}`);
-    }
-    const board: BoardSpec = { top: b.top, bottom: b.bottom, topStore: b.top_store, bottomStore: b.bottom_store };
-    if (b.to_move !== undefined) board.toMove = SIDE[b.to_move];
+    const board = inlineBoard(pos.board, input);
     const game = sizedGame(spec, games, board, input, ['position', 'board']);
     return { game, state: wrapped(() => boardToState(game, board, player, 'board'), input, ['position', 'board'], /^board: /) };
   }
@@ -117,6 +109,49 @@ function mancalaStart(spec: GameSpec, games: GameCache, pos: PositionFile, input
   const game = games.get(spec) as MancalaGame;
   const start = game.initial();
   return { game, state: player === 1 ? game.fromRows(game.row(start, 0), game.row(start, 1), 0, 0, 1) : start };
+}
+
+type InlineBoard = NonNullable<PositionFile['board']>;
+const SNAKE_FIELDS = ['top_store', 'bottom_store', 'to_move'] as const;
+const JSON_FIELDS = ['stores', 'toMove'] as const;
+
+/**
+ * An inline board, written in the case files' form (`top_store`, `bottom_store`, `to_move`) or in
+ * the JSON board file's (`stores: {top, bottom}`, `toMove`), never a mix of the two.
+ */
+function inlineBoard(b: InlineBoard, input: PositionInput): BoardSpec {
+  const at = (field: string): FieldPath => ['position', 'board', field];
+  const snake = SNAKE_FIELDS.filter((k) => b[k] !== undefined);
+  const json = JSON_FIELDS.filter((k) => b[k] !== undefined);
+  if (snake.length > 0 && json.length > 0) {
+    throw input.fail(
+      at(json[0]!),
+      `mixes two board forms (this board also has ${snake[0]}): write top_store, bottom_store and to_move, or stores: {top, bottom} and toMove as a JSON board file does`,
+    );
+  }
+  let board: BoardSpec;
+  let toMove: 'bottom' | 'top' | undefined;
+  if (json.length > 0) {
+    if (b.stores === undefined) throw input.fail(at('stores'), 'expected the stores: {top, bottom} (with toMove, as in a JSON board file), but it is missing');
+    board = { top: b.top, bottom: b.bottom, topStore: b.stores.top, bottomStore: b.stores.bottom };
+    toMove = b.toMove;
+  } else {
+    for (const [field, whose] of [['top_store', 'top'], ['bottom_store', 'bottom']] as const) {
+      if (b[field] === undefined) {
+        throw input.fail(at(field), `expected the ${whose} player's store (or, as in a JSON board file, stores: {top, bottom}), but it is missing`);
+      }
+    }
+    board = { top: b.top, bottom: b.bottom, topStore: b.top_store!, bottomStore: b.bottom_store! };
+    toMove = b.to_move;
+  }
+  if (toMove !== undefined && input.player !== undefined && toMove !== input.player) {
+    throw input.fail(['player'], `says ${input.player}, but position.board.${json.length > 0 ? 'toMove' : 'to_move'} says ${toMove}: give one of them`);
+  }
+  if (b.bottom.length !== b.top.length) {
+    throw input.fail(at('bottom'), `expected as many pits as top (${b.top.length}), got ${b.bottom.length}`);
+  }
+  if (toMove !== undefined) board.toMove = SIDE[toMove];
+  return board;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The shapes of a suite's files, as zod schemas: the manifest (`suite.yaml` / `suite.json`), the
  * case files and `expected.json`. Field names in the files are snake_case throughout
- * (`next_state`, `memory_mb`, `top_store`, `win_rate`); expected.json, which only `suite bless`
- * writes, uses the camelCase of the Expected type.
+ * (`next_state`, `memory_mb`, `top_store`, `win_rate`), but for an inline board, which may also
+ * be written as a JSON board file writes it (`stores`, `toMove`); expected.json, which only
+ * `suite bless` writes, uses the camelCase of the Expected type.
  *
  * These schemas check each value on its own; load.ts then resolves names against each other (a
  * case's category and role exist, a heuristic named `role:NAME` is a heuristic role, …). Unknown
@@ -167,15 +168,29 @@ const row = (what: string) =>
 export const SIDES = ['bottom', 'top'] as const;
 const side = z.enum(SIDES, { error: 'expected bottom or top' });
 
+/**
+ * An inline board, in either of two forms: the case files' own (`top_store`, `bottom_store`,
+ * `to_move`) or the JSON board file's (`stores: {top, bottom}`, `toMove`; board-io/json.ts), so
+ * a board copied from a board file or a `reproduce` line works as it is. Which form a board uses,
+ * and that it does not mix them, is checked where it is resolved (position.ts `inlineBoard`).
+ */
 const boardSchema = strict(
   {
     top: row("the top row, left to right as the bottom player sees it"),
     bottom: row('the bottom row, left to right'),
-    top_store: whole(0, MAX_TOTAL_STONES, "the top player's store"),
-    bottom_store: whole(0, MAX_TOTAL_STONES, "the bottom player's store"),
+    top_store: whole(0, MAX_TOTAL_STONES, "the top player's store").optional(),
+    bottom_store: whole(0, MAX_TOTAL_STONES, "the bottom player's store").optional(),
     to_move: side.optional(),
+    stores: strict(
+      {
+        top: whole(0, MAX_TOTAL_STONES, "the top player's store"),
+        bottom: whole(0, MAX_TOTAL_STONES, "the bottom player's store"),
+      },
+      'the stores: {top, bottom}',
+    ).optional(),
+    toMove: side.optional(),
   },
-  'a board: {top, bottom, top_store, bottom_store, to_move}',
+  'a board: {top, bottom, top_store, bottom_store, to_move}, or as in a JSON board file {top, bottom, stores: {top, bottom}, toMove}',
 );
 
 export const POSITION_SOURCES = ['start', 'board', 'file', 'text', 'tictactoe'] as const;

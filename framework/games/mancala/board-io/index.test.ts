@@ -144,6 +144,9 @@ describe('readBoardFile', () => {
 
     const json = file('b.json', '{"top":[1,2],"bottom":[3,4],"stores":{"top":5,"bottom":6},"toMove":"top"}');
     expect(readBoardFile(json)).toEqual({ top: [1, 2], bottom: [3, 4], topStore: 5, bottomStore: 6, toMove: 1 });
+    // what `mancala search --board x.json --board-format json` reads: a case file's board form works too
+    const caseForm = file('case-form.json', '{"top":[1,2],"bottom":[3,4],"top_store":5,"bottom_store":6,"to_move":"top"}');
+    expect(readBoardFile(caseForm, 'json')).toEqual({ top: [1, 2], bottom: [3, 4], topStore: 5, bottomStore: 6, toMove: 1 });
     const csc = file('board1.txt', '1,2\n3,4\n5\n6\n');
     expect(readBoardFile(csc)).toEqual({ top: [1, 2], bottom: [3, 4], topStore: 5, bottomStore: 6 });
     const input = file('input.txt', '2\n2\n3\n1 2\n3 4\n5\n6\n');

@@ -20,6 +20,13 @@ describe('the JSON board', () => {
     expect(parseJsonBoard('{"top":[1],"bottom":[2],"stores":{"top":3,"bottom":4},"profile":"csc384"}', 'b.json').profile).toBe('csc384');
   });
 
+  it("also reads the form a suite's case file writes an inline board in (top_store, bottom_store, to_move)", () => {
+    const caseForm = '{"top":[1,2,3,4,5,6],"bottom":[6,5,4,3,2,1],"top_store":7,"bottom_store":8,"to_move":"top"}';
+    const jsonForm = '{"top":[1,2,3,4,5,6],"bottom":[6,5,4,3,2,1],"stores":{"top":7,"bottom":8},"toMove":"top"}';
+    expect(parseJsonBoard(caseForm, 'b.json')).toEqual(parseJsonBoard(jsonForm, 'b.json'));
+    expect(parseJsonBoard('{"top":[1],"bottom":[2],"top_store":3,"bottom_store":4}', 'b.json')).toEqual({ top: [1], bottom: [2], topStore: 3, bottomStore: 4 });
+  });
+
   it('writes one field a line and reads back what it wrote, profile included', () => {
     const board = { top: [1, 2], bottom: [3, 4], topStore: 5, bottomStore: 6, toMove: 1 as const, profile: 'csci561' };
     const text = writeJsonBoard(board);
@@ -41,7 +48,10 @@ describe('the JSON board', () => {
     ['rows of different lengths', '{"top":[1,2],"bottom":[3,4,5],"stores":{"top":5,"bottom":6}}', 'board.json: field "bottom": expected 2 pits (as many as "top"), got 3'],
     ['a missing field', '{"top":[1,2],"bottom":[3,4]}', 'board.json: field "stores": expected an object {"top": …, "bottom": …}, but it is missing'],
     ['a missing store', '{"top":[1,2],"bottom":[3,4],"stores":{"top":5}}', 'board.json: field "stores.bottom": expected a whole number ≥ 0, but it is missing'],
-    ['an unknown field', board(',"tomove":"top"'), 'board.json: field "tomove": unknown field; expected top, bottom, stores, toMove, profile'],
+    ['an unknown field', board(',"tomove":"top"'), 'board.json: field "tomove": unknown field; expected top, bottom, stores, toMove, profile, top_store, bottom_store, to_move'],
+    ['a mix of the two forms', board(',"to_move":"top"'), 'board.json: field "to_move": mixes two board forms (this board also has "stores"): write "stores": {"top", "bottom"} and "toMove", or "top_store", "bottom_store" and "to_move"'],
+    ['a case-file board without its bottom store', '{"top":[1,2],"bottom":[3,4],"top_store":5,"to_move":"top"}', 'board.json: field "bottom_store": expected a whole number ≥ 0, but it is missing'],
+    ['a bad to_move', '{"top":[1,2],"bottom":[3,4],"top_store":5,"bottom_store":6,"to_move":"left"}', 'board.json: field "to_move": expected "bottom" or "top", got "left"'],
     ['an unknown store', '{"top":[1,2],"bottom":[3,4],"stores":{"top":5,"bottom":6,"left":0}}', 'board.json: field "stores.left": unknown field; expected top, bottom'],
     ['a bad toMove', board(',"toMove":1'), 'board.json: field "toMove": expected "bottom" or "top", got 1'],
     ['an unknown profile', board(',"profile":"oware"'), 'board.json: field "profile": expected one of kalah, kalah-empty-capture, csci561, csc384, cpsc4610, cs540, got "oware"'],

@@ -16,6 +16,9 @@
  * - `stores`: whole numbers ≥ 0.
  * - `toMove` (optional): "bottom" or "top".
  * - `profile` (optional): the rules profile the board is meant for (profiles.ts).
+ * - or, instead of `stores` and `toMove`, `top_store`, `bottom_store` and `to_move` (optional):
+ *   the form a suite's case file writes an inline board in, so one board works in both places.
+ *   A board mixing the two forms is an error.
  * Unknown fields are errors, so a misspelt one is not silently ignored. Errors name the file and
  * the field path: `board.json: field "stores.top": expected a whole number ≥ 0, got -1`.
  */
@@ -43,21 +46,46 @@ const row = z
   .max(LIMITS.maxPits, { error: ROW });
 
 const STORE_KEYS = ['top', 'bottom'] as const;
-const ROOT_KEYS = ['top', 'bottom', 'stores', 'toMove', 'profile'] as const;
+const ROOT_KEYS = ['top', 'bottom', 'stores', 'toMove', 'profile', 'top_store', 'bottom_store', 'to_move'] as const;
+const STORES = 'expected an object {"top": …, "bottom": …}';
+const SIDE = z.enum(['bottom', 'top'], { error: 'expected "bottom" or "top"' });
 
 const boardSchema = z.strictObject(
   {
     top: row,
     bottom: row,
-    stores: z.strictObject({ top: storeCount, bottom: storeCount }, { error: 'expected an object {"top": …, "bottom": …}' }),
-    toMove: z.enum(['bottom', 'top'], { error: 'expected "bottom" or "top"' }).optional(),
+    stores: z.strictObject({ top: storeCount, bottom: storeCount }, { error: STORES }).optional(),
+    toMove: SIDE.optional(),
     profile: z.enum(PROFILE_NAMES as [string, ...string[]], { error: `expected one of ${PROFILE_NAMES.join(', ')}` }).optional(),
+    // The form a suite's case file writes an inline board in, accepted here too (never mixed with the above).
+    top_store: storeCount.optional(),
+    bottom_store: storeCount.optional(),
+    to_move: SIDE.optional(),
   },
   { error: 'expected a JSON object with "top", "bottom" and "stores"' },
 );
 
+const JSON_FORM = ['stores', 'toMove'] as const;
+const CASE_FORM = ['top_store', 'bottom_store', 'to_move'] as const;
 
-
+/** The stores and the player to move, from either form; a mix, or a form half given, is an error. */
+function storesAndMover(fileName: string, b: z.infer<typeof boardSchema>): { topStore: number; bottomStore: number; toMove: 'bottom' | 'top' | undefined } {
+  const json = JSON_FORM.filter((k) => b[k] !== undefined);
+  const snake = CASE_FORM.filter((k) => b[k] !== undefined);
+  if (json.length > 0 && snake.length > 0) {
+    throw new UserError(
+      `${fileName}: field "${snake[0]}": mixes two board forms (this board also has "${json[0]}"): write "stores": {"top", "bottom"} and "toMove", or "top_store", "bottom_store" and "to_move"`,
+    );
+  }
+  if (snake.length === 0) {
+    if (b.stores === undefined) throw new UserError(`${fileName}: field "stores": ${STORES}, but it is missing`);
+    return { topStore: b.stores.top, bottomStore: b.stores.bottom, toMove: b.toMove };
+  }
+  for (const k of ['top_store', 'bottom_store'] as const) {
+    if (b[k] === undefined) throw new UserError(`${fileName}: field "${k}": ${WHOLE}, but it is missing`);
+  }
+  return { topStore: b.top_store!, bottomStore: b.bottom_store!, toMove: b.to_move };
+}
 
 /** The first problem zod found, as one line naming the file and the field. */
 function issueMessage(fileName: string, data: unknown, issue: z.core.$ZodIssue): string {
@@ -90,11 +118,12 @@ export function parseJsonBoard(text: string, fileName: string): BoardSpec {
   }
   const parsed = boardSchema.safeParse(data);
   if (!parsed.success) throw new UserError(issueMessage(fileName, data, parsed.error.issues[0]!));
-  const { top, bottom, stores, toMove, profile } = parsed.data;
+  const { top, bottom, profile } = parsed.data;
+  const { topStore, bottomStore, toMove } = storesAndMover(fileName, parsed.data);
   if (bottom.length !== top.length) {
     throw new UserError(`${fileName}: field "bottom": expected ${top.length} pits (as many as "top"), got ${bottom.length}`);
   }
-  const board: BoardSpec = { top, bottom, topStore: stores.top, bottomStore: stores.bottom };
+  const board: BoardSpec = { top, bottom, topStore, bottomStore };
   if (toMove !== undefined) board.toMove = toMove === 'bottom' ? 0 : 1;
   if (profile !== undefined) board.profile = profile;
   checkTotal(board, fileName);
