@@ -5,6 +5,7 @@
  * for a deliberately broken reference that answers exactly as the submission did, and its
  * sentence is added to the first of those failed checks' messages.
  */
+import { DIAGNOSIS_PREFIX } from '../framework/grading/types.ts';
 import type { CheckResult, Grader, GradeInput } from '../framework/grading/types.ts';
 import type { Checks } from '../framework/suites/types.ts';
 import evaluations from './evaluations.ts';
@@ -38,8 +39,8 @@ export const GRADERS: Readonly<Record<CheckName, Grader>> = {
 /** The checks name the bug may explain. */
 const SEARCH_CHECKS = new Set<string>(['move', 'value', 'nodes']);
 
-/** The prefix of the name-the-bug line in a message. */
-export const DIAGNOSIS_PREFIX = 'likely bug: ';
+/** The prefix of the name-the-bug line in a message (the framework's, which the console report looks for). */
+export { DIAGNOSIS_PREFIX };
 
 /** Runs the graders of the checks `input.case` has (a check set to false is skipped), in CHECK_ORDER. */
 export async function gradeCase(input: GradeInput): Promise<CheckResult[]> {

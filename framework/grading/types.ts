@@ -24,6 +24,12 @@ export interface GradeInput {
   session?: MoveAsker;
 }
 
+/**
+ * The prefix of the line that names a failed search's likely bug in a message (the name-the-bug
+ * graders add it after what differed); the console report shows that line beside the first one.
+ */
+export const DIAGNOSIS_PREFIX = 'likely bug: ';
+
 export interface CheckResult {
   /** the check's name (a key of Checks) */
   check: string;

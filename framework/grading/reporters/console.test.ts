@@ -53,6 +53,42 @@ describe('renderConsole', () => {
     expect(text.endsWith('3 submissions: mean 7.1 / 15, 2 with every case passed\n')).toBe(true);
   });
 
+  it('names each likely bug once per submission without --verbose, with its cases (what `npm start` prints)', () => {
+    const base = sampleReport();
+    const bob = base.submissions[2]!;
+    const message = (first: string, bug: string) => `${first}\nlikely bug: ${bug}\nposition: kalah(6,4): top [4 4 4 4 4 4] store 0, bottom [4 4 4 4 4 4] store 0, bottom to move`;
+    const noPruning = 'Your search matches the reference with no pruning, plain minimax where alpha-beta is expected (same move, value and node count).';
+    const offByOne = 'Your search matches the reference with depth 3 instead of 2, the depth off by one (same move, value and node count).';
+    const failed = (id: string, msg: string) => ({ ...bob.cases[0]!, id, status: 'failed' as const, message: msg });
+    const cases = [
+      failed('nodes-1', message("nodes: expected exactly 92 (the reference's count), got 227", noPruning)),
+      failed('nodes-2', message('nodes: expected at most 651, got 3,935', noPruning)),
+      failed('move-1', message('move: expected B5 (index 5), got B2 (index 2)', offByOne)),
+      failed('nodes-3', message('nodes: expected exactly 7, got 9', noPruning)),
+      failed('nodes-4', message('nodes: expected exactly 8, got 10', noPruning)),
+      // only a grader's verdict names a bug: a crash printing such a line is not one
+      { ...bob.cases[1]!, id: 'crash', status: 'error' as const, message: 'Error: boom\nlikely bug: nothing' },
+      failed('plain', 'move: expected B5 (index 5), got B2 (index 2)\nposition: …'),
+    ];
+    const report: GradeReport = { ...base, submissions: [{ ...bob, score: 0, notes: [], cases }] };
+    expect(block(renderConsole(report, { color: false, verbose: false }), 'bob').slice(0, 10)).toEqual([
+      'bob  0 / 15  0 of 7 cases passed  submissions/bob',
+      "  ✗ failed  nodes-1  nodes: expected exactly 92 (the reference's count), got 227",
+      '  ✗ failed  nodes-2  nodes: expected at most 651, got 3,935',
+      '  ✗ failed  move-1   move: expected B5 (index 5), got B2 (index 2)',
+      '  ✗ failed  nodes-3  nodes: expected exactly 7, got 9',
+      '  ✗ failed  nodes-4  nodes: expected exactly 8, got 10',
+      '  ✗ error   crash    Error: boom',
+      '  ✗ failed  plain    move: expected B5 (index 5), got B2 (index 2)',
+      `  likely bug (nodes-1, nodes-2, nodes-3 and 1 more): ${noPruning}`,
+      `  likely bug (move-1): ${offByOne}`,
+    ]);
+    // --verbose shows each case's whole message instead, the likely bug within it
+    const verbose = renderConsole(report, { color: false, verbose: true });
+    expect(verbose.match(/likely bug: Your search/g)).toHaveLength(5);
+    expect(verbose).not.toContain('likely bug (');
+  });
+
   it('verbose: passed cases too, and whole messages, indented', () => {
     const text = renderConsole(report, { color: false, verbose: true });
     const alice = block(text, 'alice');

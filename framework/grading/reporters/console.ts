@@ -7,7 +7,7 @@
  * reorder text with bidi overrides in the instructor's terminal.
  */
 import type { CaseReport, GradeReport, SubmissionReport } from '../report.ts';
-import type { CaseStatus } from '../types.ts';
+import { DIAGNOSIS_PREFIX, type CaseStatus } from '../types.ts';
 import { caseTitle, categoryTotals, countStatuses, isolationLine } from './summary.ts';
 import { firstLine, formatPoints, oneLine, plainText } from './text.ts';
 
@@ -49,9 +49,22 @@ function indented(text: string, indent: string): string[] {
     .map((line) => `${indent}${line}`);
 }
 
+/**
+ * The line of a failed case's message naming its likely bug (`likely bug: …`, added by the
+ * name-the-bug graders), trimmed, when it is not the first line already shown.
+ */
+function diagnosisLine(c: CaseReport): string | undefined {
+  if (c.status !== 'failed') return undefined;
+  const lines = plainText(c.message)
+    .split('\n')
+    .map((l) => oneLine(l).trim())
+    .filter((l) => l !== '');
+  return lines.slice(1).find((l) => l.startsWith(DIAGNOSIS_PREFIX));
+}
+
 export interface ConsoleOptions {
   color: boolean;
-  /** every case (passed ones too) and whole messages, not just their first lines */
+  /** every case (passed ones too) and whole messages, not just their first lines and the likely bugs named */
   verbose: boolean;
 }
 
@@ -75,12 +88,40 @@ function caseLines(p: Palette, cases: readonly CaseReport[], verbose: boolean): 
   return lines;
 }
 
+/** Case ids a diagnosis line names before it says "and N more". */
+const DIAGNOSED_IDS_SHOWN = 3;
+/** "likely bug", the diagnosis line's prefix without its colon */
+const DIAGNOSIS_LABEL = DIAGNOSIS_PREFIX.replace(/:\s*$/, '');
+
+/**
+ * Each likely bug the graders named in the submission's failed cases, once, with the cases it was
+ * named in: `likely bug (move-02, nodes-01): Your search matches …`. A bug is usually the same
+ * in many cases, so one line each keeps the report short.
+ */
+function diagnosisLines(cases: readonly CaseReport[]): string[] {
+  const byDiagnosis = new Map<string, string[]>();
+  for (const c of cases) {
+    const diagnosis = diagnosisLine(c);
+    if (diagnosis === undefined) continue;
+    const ids = byDiagnosis.get(diagnosis) ?? [];
+    ids.push(oneLine(c.id));
+    byDiagnosis.set(diagnosis, ids);
+  }
+  return [...byDiagnosis].map(([diagnosis, ids]) => {
+    const named = ids.slice(0, DIAGNOSED_IDS_SHOWN).join(', ');
+    const more = ids.length > DIAGNOSED_IDS_SHOWN ? ` and ${ids.length - DIAGNOSED_IDS_SHOWN} more` : '';
+    return `  ${DIAGNOSIS_LABEL} (${named}${more}): ${diagnosis.slice(DIAGNOSIS_PREFIX.length)}`;
+  });
+}
+
 function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): string[] {
   const counts = countStatuses(s.cases);
   const score = `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}`;
   const verdict = counts.passed === s.cases.length ? p.green(`all ${s.cases.length} cases passed`) : `${counts.passed} of ${s.cases.length} cases passed`;
   const lines = [`${p.bold(oneLine(s.id))}  ${p.bold(score)}  ${verdict}  ${p.dim(oneLine(s.path))}`];
   lines.push(...caseLines(p, s.cases, verbose));
+  // Without --verbose only first lines show: the bugs the graders named come after them.
+  if (!verbose) lines.push(...diagnosisLines(s.cases));
   const totals = categoryTotals(s.cases);
   const nameWidth = Math.max(0, ...totals.map((t) => oneLine(t.name).length));
   const pointsWidth = Math.max(0, ...totals.map((t) => `${formatPoints(t.score)} / ${formatPoints(t.maxScore)}`.length));
