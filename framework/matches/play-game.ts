@@ -35,6 +35,7 @@ import type { Player } from '../contracts/game.ts';
 import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom, deriveSeed, randomInt } from '../random.ts';
+import { hardLimitGraceMs } from '../sandbox/hard-limit.ts';
 import { randomOpening } from './openings.ts';
 import { sideToMove, type ForfeitPolicy, type ForfeitReason, type GameRecord, type MatchPlayer, type MoveAttempt, type ReplayLine, type Side } from './types.ts';
 
@@ -66,13 +67,13 @@ export function timeGraceMs(timePerMoveMs: number): number {
 }
 
 /**
- * The grace under the anytime rule: up to the sandbox's hard limit (framework/sandbox/session.ts
- * hardLimitFor, the same formula; not imported, so a match between reference agents does not load
- * the sandbox), a quarter of the time per move, at least 250 ms and at most 2 s. A sandboxed
- * agent's answer then never arrives late: it is in before the kill, or the kill's report counts.
+ * The grace under the anytime rule: up to the sandbox's hard limit (framework/sandbox/hard-limit.ts,
+ * the very function; that module imports nothing, so a match between reference agents still does
+ * not load the sandbox), a quarter of the time per move, at least 250 ms and at most 2 s. A
+ * sandboxed agent's answer then never arrives late: it is in before the kill, or the kill's report counts.
  */
 export function anytimeGraceMs(timePerMoveMs: number): number {
-  return Math.min(2000, Math.max(250, timePerMoveMs * 0.25));
+  return hardLimitGraceMs(timePerMoveMs);
 }
 
 /** Why a decision failed: the reason recorded and a message naming the move. */

@@ -49,6 +49,7 @@ import { COPY_FOLDER, type PreparedSubmission } from './prepare.ts';
 import type { ParentMessage } from './protocol.ts';
 import { childRuntime, type ChildRuntime, type RuntimeKind } from './runtime.ts';
 import { SandboxedProcess, type CallResult } from './sandboxed-process.ts';
+import { hardLimitFor } from './hard-limit.ts';
 
 /** What isolates a session's process, as reports show it. */
 export interface Isolation {
@@ -99,10 +100,8 @@ export const PLAYER_MESSAGE_CHARS = 400;
 export const READY_TIMEOUT_MS = 20_000;
 export const LOAD_TIMEOUT_MS = 10_000;
 
-/** The CPU time an agent given `timeLimitMs` may use before it is stopped: its own deadline plus a grace period to answer. */
-export function hardLimitFor(timeLimitMs: number): number {
-  return timeLimitMs + Math.min(2000, Math.max(250, timeLimitMs * 0.25));
-}
+/** The CPU time an agent given `timeLimitMs` may use before it is stopped (hard-limit.ts). */
+export { hardLimitFor };
 
 /** V8 flags the `mancala` launcher uses too (bin/mancala.js): speed only, never results. */
 const V8_FLAGS = ['--no-lazy-feedback-allocation', '--max-inlined-bytecode-size=1000', '--max-inlined-bytecode-size-cumulative=3000'];

@@ -49,6 +49,15 @@ describe('mancala match', () => {
     expect(r.out).toContain('200 ms a move, anytime rule: stopped after 250 ms more, the last move reported that turn is played; forfeit: loss');
   });
 
+  it("states the limits a sandboxed submission really gets: the header's stop is its timeout's figure", async () => {
+    const r = await mancala('testcases/fixtures/hostile-agents/infinite-loop', 'greedy', '--games', '1', '--time-per-move', '300', '--no-progress');
+    expect(r.code).toBe(0);
+    // a tenth of grace on an answer; the sandbox stops a submission still thinking at hardLimitFor(300) = 550 ms
+    expect(r.out).toContain('300 ms a move (+30 ms grace; a submission still thinking at 550 ms of CPU time is stopped); forfeit: loss');
+    const stoppedAt = /lost by timeout at move \d+: no answer within (\d+) ms of CPU time/.exec(r.out);
+    expect(stoppedAt?.[1]).toBe('550');
+  });
+
   it('prints byte-identical --json for the same seed', async () => {
     const args = ['alphabeta:depth=3', 'alphabeta:depth=3', '--games', '6', '--seed', '9', '--openings', 'random:3', '--json'];
     const first = await mancala(...args);

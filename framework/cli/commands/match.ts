@@ -11,6 +11,7 @@ import { playMatch } from '../../matches/match.ts';
 import { MATCH_DEFAULTS, type MatchOptions } from '../../matches/match-options.ts';
 import { FORFEIT_REASONS, matchJson, type MatchResult, type SideStats } from '../../matches/match-results.ts';
 import { anytimeGraceMs, timeGraceMs } from '../../matches/play-game.ts';
+import { hardLimitFor } from '../../sandbox/hard-limit.ts';
 import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
 import { checkAgentSpec, isPathSpec } from '../../matches/player.ts';
 import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';
@@ -58,7 +59,7 @@ export function addMatchCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--pits <n>', "pits a side (default: the profile's, or the openings file's boards')").argParser(wholeNumber(LIMITS.minPits, LIMITS.maxPits, 'pits a side')))
     .addOption(new Option('--seeds <n>', "stones a pit at the start (default: the profile's)").argParser(wholeNumber(LIMITS.minSeeds, LIMITS.maxSeeds, 'stones a pit')))
     .addOption(
-      new Option('--time-per-move <ms>', `each decision's time: the agent's deadline; later than that plus a grace (a tenth, 20..250 ms) is a timeout`)
+      new Option('--time-per-move <ms>', `each decision's time: the agent's deadline; later than that plus a grace (a tenth, 20..250 ms) is a timeout, and a submission still thinking a quarter later (250 ms..2 s) is stopped`)
         .argParser(wholeNumber(1, 3_600_000, 'ms a move'))
         .default(d.timePerMoveMs),
     )
@@ -172,6 +173,20 @@ function gameRow(g: GameRecord): string[] {
   return [String(g.index), g.first, winner, `${g.score[0]}-${g.score[1]}`, String(g.moves.length), how + (g.truncated === true ? 'stopped' : '')];
 }
 
+/**
+ * The clock as the games apply it. A decision later than the time per move plus timeGraceMs is a
+ * timeout; a sandboxed submission still thinking is stopped at the sandbox's hard limit
+ * (hardLimitFor, the number its timeout message names), later than that. Under the anytime rule
+ * both are the hard limit.
+ */
+function timeRule(i: MatchResult['match']): string {
+  const t = i.timePerMoveMs;
+  if (i.anytime) return `${t} ms a move, anytime rule: stopped after ${anytimeGraceMs(t).toFixed(0)} ms more, the last move reported that turn is played`;
+  const grace = `+${timeGraceMs(t).toFixed(0)} ms grace`;
+  const sandboxed = isPathSpec(i.A) || isPathSpec(i.B);
+  return sandboxed ? `${t} ms a move (${grace}; a submission still thinking at ${hardLimitFor(t).toFixed(0)} ms of CPU time is stopped)` : `${t} ms a move (${grace})`;
+}
+
 /** The results table, the games (short matches), and each forfeit's reason. */
 export function renderMatch(r: MatchResult): string {
   const i = r.match;
@@ -179,9 +194,7 @@ export function renderMatch(r: MatchResult): string {
   lines.push(`match: A = ${i.A}, B = ${i.B}`);
   lines.push(
     `${i.rules}(${i.pits},${i.seeds}), ${i.games} game${i.games === 1 ? '' : 's'}, colours alternating; openings ${i.openings}, seed ${i.seed}; ` +
-      (i.anytime
-        ? `${i.timePerMoveMs} ms a move, anytime rule: stopped after ${anytimeGraceMs(i.timePerMoveMs).toFixed(0)} ms more, the last move reported that turn is played; forfeit: ${i.forfeit}`
-        : `${i.timePerMoveMs} ms a move (+${timeGraceMs(i.timePerMoveMs).toFixed(0)} ms grace); forfeit: ${i.forfeit}`),
+      `${timeRule(i)}; forfeit: ${i.forfeit}`,
   );
   lines.push('');
   const header = ['side', 'agent', 'wins', 'draws', 'losses', 'store margin', 'forfeits', 'thinking', 'per move', 'longest'];
