@@ -22,7 +22,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version, type Message, type Plugin } from 'esbuild';
 import { cachedBundle, keepBundle } from './bundle-cache.ts';
-import { FRAMEWORK_DIR, isInside, NODE_MODULES_DIR, PROJECT_ROOT } from './paths.ts';
+import { FRAMEWORK_DIR, isInside, isPackageFile, PACKAGE_DIRS, PROJECT_ROOT } from './paths.ts';
 
 export interface BundleSite {
   /** the submission's private copy */
@@ -69,7 +69,7 @@ export async function bundleModule(entry: string, outfile: string, site: BundleS
       banner: { js: REQUIRE_SHIM },
       absWorkingDir: site.copyRoot,
       // Bare imports find the project's packages (the copy has no node_modules).
-      nodePaths: [NODE_MODULES_DIR],
+      nodePaths: [...PACKAGE_DIRS],
       logLevel: 'silent',
       plugins: [confineImports(site)],
       metafile: true,
@@ -98,7 +98,7 @@ function formatMessage(m: Message, site: BundleSite): string {
 const ALLOWED = 'a submission may import its own files, the project\'s framework/ and installed packages';
 
 function confineImports(site: BundleSite): Plugin {
-  const allowedRoots = [site.copyRoot, FRAMEWORK_DIR, NODE_MODULES_DIR];
+  const allowed = (path: string) => isInside(site.copyRoot, path) || isInside(FRAMEWORK_DIR, path) || isPackageFile(path);
   return {
     name: 'sandbox-confine-imports',
     setup(b) {
@@ -121,7 +121,7 @@ function confineImports(site: BundleSite): Plugin {
         }
         const result = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir, pluginData: { confined: true }, with: args.with });
         if (result.errors.length > 0) return { errors: result.errors };
-        if (result.external || result.namespace !== 'file' || !allowedRoots.some((root) => isInside(root, result.path))) {
+        if (result.external || result.namespace !== 'file' || !allowed(result.path)) {
           return { errors: [{ text: `import "${args.path}" resolves to ${shown(result.path)}, outside what ${ALLOWED}` }] };
         }
         return { path: result.path, namespace: result.namespace, sideEffects: result.sideEffects, suffix: result.suffix };

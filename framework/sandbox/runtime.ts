@@ -29,13 +29,13 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version } from 'esbuild';
 import { recordBuild, reusableBuild } from '../build-cache.ts';
 import { writeAtomically } from '../write-file.ts';
 import { playerRuntime } from '../plugins/player-runtime.ts';
-import { FRAMEWORK_DIR, PROJECT_ROOT } from './paths.ts';
+import { FRAMEWORK_DIR, isInside, isPackageFile, PROJECT_ROOT } from './paths.ts';
 
 export type RuntimeKind = 'agent' | 'player';
 
@@ -136,10 +136,11 @@ async function bundle(entry: string, format: 'cjs' | 'esm', outsideFramework: Re
     logLevel: 'silent',
     absWorkingDir: PROJECT_ROOT,
   });
-  const frameworkFolder = relative(PROJECT_ROOT, FRAMEWORK_DIR) + sep;
   const leaked = Object.keys(result.metafile.inputs)
-    .map((input) => relative(PROJECT_ROOT, join(PROJECT_ROOT, input)))
-    .filter((input) => !input.startsWith(frameworkFolder) && !input.split(sep).includes('node_modules') && !outsideFramework.has(input));
+    .map((input) => join(PROJECT_ROOT, input))
+    .filter((path) => !isInside(FRAMEWORK_DIR, path) && !isPackageFile(path))
+    .map((path) => relative(PROJECT_ROOT, path))
+    .filter((input) => !outsideFramework.has(input));
   if (leaked.length > 0) {
     const allowed = outsideFramework.size === 0 ? 'nothing outside framework/' : `nothing outside framework/ beyond ${[...outsideFramework].join(', ')}`;
     throw new Error(`${what} must contain ${allowed}, but it bundles ${leaked.join(', ')}`);
