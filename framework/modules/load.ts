@@ -3,7 +3,8 @@
  * file) and checks its default export against the contract's zod schema. Whatever is wrong — no
  * such file, an import that throws, no default export, a field of the wrong shape — becomes one
  * UserError that names the file and says what was expected; never a stack trace.
- * TypeScript files load because tsx is active in the CLI (and vitest transforms them in tests).
+ * A TypeScript file loads where a TypeScript loader is active (vitest transforms it in tests); the
+ * `mancala` command runs no loader: it compiles a submission's modules with esbuild (sandbox/bundle.ts).
  */
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
