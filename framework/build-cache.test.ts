@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildCacheFolder, recordBuild, reusableBuild } from './build-cache.ts';
+import { buildCacheFolder, markUsed, pruneBuildCache, recordBuild, reusableBuild, UNUSED_ENTRY_MS } from './build-cache.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -51,5 +51,29 @@ describe('the build cache', () => {
     recordBuild(key, { bundle: { text: 'built 5', extension: '.mjs' } }, [source]);
     rmSync(source);
     expect(reusableBuild(key)).toBeUndefined();
+  });
+});
+
+describe('pruning', () => {
+  it('removes the files no process used for two weeks; a reuse renews an entry', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'build-cache-prune-'));
+    folders.push(dir);
+    const old = new Date(Date.now() - UNUSED_ENTRY_MS - 60_000);
+    for (const name of ['stale.mjs', 'renewed.mjs', 'fresh.mjs']) writeFileSync(join(dir, name), name);
+    for (const name of ['stale.mjs', 'renewed.mjs']) utimesSync(join(dir, name), old, old);
+    markUsed([join(dir, 'renewed.mjs')]);
+    expect(pruneBuildCache({ dir, force: true })).toEqual([join(dir, 'stale.mjs')]);
+    expect(readdirSync(dir).sort()).toEqual(['fresh.mjs', 'renewed.mjs']);
+    // Two weeks on, nothing was used: everything goes.
+    expect(pruneBuildCache({ dir, now: Date.now() + UNUSED_ENTRY_MS + 60_000, force: true }).length).toBe(2);
+  });
+
+  it('reusing a build renews its record and outputs', () => {
+    const { source, key } = pretendBuild();
+    const files = recordBuild(key, { bundle: { text: `renew ${key}`, extension: '.mjs' } }, [source]);
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(files.bundle!, old, old);
+    expect(reusableBuild(key)).toEqual(files);
+    expect(Date.now() - statSync(files.bundle!).mtimeMs).toBeLessThan(600_000);
   });
 });

@@ -5,10 +5,11 @@
  * `mancala` process (and every thread of its pool) would otherwise build the same ones again.
  *
  * The cache lives in a folder of this user's in the temp dir that no one else may read
- * (mode 0700): it holds the sandbox's runtimes too, which submissions must not read.
+ * (mode 0700): it holds the sandbox's runtimes too, which submissions must not read. Each reuse
+ * renews an entry's time; what no process used for two weeks is removed (pruneBuildCache).
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { writeAtomically } from './write-file.ts';
@@ -54,7 +55,52 @@ export function reusableBuild(key: string): Record<string, string> | undefined {
     const now = fileStamp(path);
     return now !== undefined && now[0] === size && now[1] === mtime;
   });
-  return unchanged && Object.values(record.outputs).every((f) => existsSync(f)) ? record.outputs : undefined;
+  if (!unchanged || !Object.values(record.outputs).every((f) => existsSync(f))) return undefined;
+  markUsed([recordFile(key), ...Object.values(record.outputs)]);
+  return record.outputs;
+}
+
+/** An entry no process used for this long is removed when a process next writes to the cache. */
+export const UNUSED_ENTRY_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Renews `files`' modification time: a reused entry counts as used (pruneBuildCache keeps it). */
+export function markUsed(files: readonly string[]): void {
+  const now = new Date();
+  for (const f of files) {
+    try {
+      utimesSync(f, now, now);
+    } catch {
+      // Gone meanwhile (another process pruned it): the caller already holds what it read.
+    }
+  }
+}
+
+let prunedThisProcess = false;
+
+/**
+ * Removes the cache's files that no process used for UNUSED_ENTRY_MS (builds of old sources,
+ * submissions graded long ago); at most once a process, called by those that write to the cache.
+ * Returns the files removed.
+ */
+export function pruneBuildCache(options: { dir?: string; now?: number; force?: boolean } = {}): string[] {
+  if (prunedThisProcess && options.force !== true) return [];
+  prunedThisProcess = true;
+  const dir = options.dir ?? buildCacheFolder();
+  const now = options.now ?? Date.now();
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    try {
+      const info = lstatSync(file);
+      if (info.isFile() && now - info.mtimeMs > UNUSED_ENTRY_MS) {
+        rmSync(file, { force: true });
+        removed.push(file);
+      }
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
+  return removed;
 }
 
 /**
@@ -63,6 +109,7 @@ export function reusableBuild(key: string): Record<string, string> | undefined {
  * makes the record stale at once, which only costs a rebuild.
  */
 export function recordBuild(key: string, texts: Record<string, { text: string; extension: string }>, sources: readonly string[]): Record<string, string> {
+  pruneBuildCache();
   const dir = buildCacheFolder();
   const outputs: Record<string, string> = {};
   for (const [name, { text, extension }] of Object.entries(texts)) {

@@ -4,12 +4,12 @@
  * bundle instead of compiling it again. A record lists every file its bundle was made from with
  * the SHA-256 of its content, and is reused only while each of those files has that content.
  * The submission's own files are named relative to its copy, whose folder is new each run.
- * Kept in the build cache's folder, which only this user may read (build-cache.ts).
+ * Kept in the build cache's folder, which only this user may read, and pruned with it (build-cache.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { buildCacheFolder } from '../build-cache.ts';
+import { buildCacheFolder, markUsed, pruneBuildCache } from '../build-cache.ts';
 import { writeAtomically } from '../write-file.ts';
 import { isInside } from './paths.ts';
 
@@ -50,11 +50,14 @@ export function cachedBundle(key: string, copyRoot: string): string | undefined 
     return undefined;
   }
   const unchanged = Object.entries(record.inputs).every(([name, hash]) => contentHash(inputPath(copyRoot, name)) === hash);
-  return unchanged ? record.bundle : undefined;
+  if (!unchanged) return undefined;
+  markUsed([recordFile(key)]);
+  return record.bundle;
 }
 
 /** Keeps `bundle`, made from `inputs` (absolute paths), under `key`. */
 export function keepBundle(key: string, copyRoot: string, inputs: readonly string[], bundle: string): void {
+  pruneBuildCache();
   const record: BundleRecord = { inputs: {}, bundle };
   for (const path of inputs) {
     const hash = contentHash(path);
