@@ -15,7 +15,7 @@ import { boardToState, type BoardSpec } from '../framework/games/mancala/board-i
 import type { TicTacToeGame } from '../framework/games/tictactoe/game.ts';
 import { caseGame, conventionsOf, createGame } from '../framework/suites/game.ts';
 import type { GameSpec, Manifest, SuiteCase } from '../framework/suites/types.ts';
-import { AGENTS, parseAgentSpec } from '../agents/index.ts';
+import { agentTable, parseAgentSpec } from '../framework/plugins/agents.ts';
 
 /** A fresh game for the suite's game spec (the one builder the loader, bless and the runner share). */
 export const gameOf: (spec: GameSpec) => Game<any> = createGame;
@@ -109,7 +109,7 @@ export function referencePlan(manifest: Manifest, c: SuiteCase): ReferencePlan |
   const role = manifest.roles[c.role];
   if (role === undefined || role.kind !== 'agent') return undefined;
   const spec = parseAgentSpec(role.reference);
-  const reads = new Set<string>(AGENTS[spec.name]!.options);
+  const reads = new Set<string>(agentTable()[spec.name]!.options);
   const conventions = conventionsOf(manifest.game);
   const o = c.options;
   const pick = <K extends 'depth' | 'unit' | 'terminal' | 'caching'>(key: K): unknown => (o[key] !== undefined ? o[key] : spec.options[key]);

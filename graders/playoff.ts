@@ -37,7 +37,7 @@ import type { MoveAsker } from '../framework/sandbox/exchange.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
 import { DEFAULT_HEURISTIC_PLAYOFF_DEPTH } from '../framework/suites/schema.ts';
 import type { CaseOptions, Checks } from '../framework/suites/types.ts';
-import { AGENTS, optionsUnder, parseAgentSpec, requireHeuristic, type AgentSpec } from '../agents/index.ts';
+import { optionsUnder, parseAgentSpec, requireHeuristic, type AgentSpec } from '../framework/plugins/agents.ts';
 import { casePosition, conventionsOf, describeLegalMoves, describeMove } from './case-context.ts';
 
 /** Random moves that open each pair of games. */

@@ -10,7 +10,7 @@
  */
 import type { GradeInput } from '../../framework/grading/types.ts';
 import { gameForSearch } from '../../framework/contracts/search-conventions.ts';
-import { findHeuristic } from '../../agents/index.ts';
+import { findHeuristic } from '../../framework/plugins/agents.ts';
 import { casePosition, referencePlan } from '../case-context.ts';
 import { mutantSearch, type Algorithm, type MutantResult, type MutantSearchConfig } from './mutant-search.ts';
 import { pairsOf, variantsOf, type Variant } from './variants.ts';
