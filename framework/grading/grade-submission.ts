@@ -32,6 +32,7 @@ import { scoreSubmission, type CaseResult } from './score.ts';
 import type { SubmissionReport } from './report.ts';
 import type { CaseStatus, CheckResult } from './types.ts';
 import { caseGame } from '../suites/game.ts';
+import { NOT_IMPLEMENTED_YET } from '../contracts/not-implemented.ts';
 
 /** A submission's name in reports: its folder or file name (without a .ts/.js extension). */
 export function submissionId(path: string): string {
@@ -201,7 +202,7 @@ async function gradeOneCase(
   if (attempt.status !== 'ok') {
     // The sandbox names its hard limit (the case's plus a grace); students know the case's.
     const message = attempt.status === 'timeout' ? attempt.message.replace(/^no answer within \d+ ms/, `no answer within the case's ${c.limits.ms} ms limit`) : attempt.message;
-    return { status: attempt.status, message, ms: attempt.ms, nodes: null };
+    return { status: unfinishedAsFailed(attempt.status, message), message, ms: attempt.ms, nodes: null };
   }
   const observation = attempt.observation;
   // A heuristic's playoff: the reference alpha-beta plays with it, in the player session.
@@ -209,14 +210,24 @@ async function gradeOneCase(
   const checks = await gradeCase({ manifest, case: c, expected, observation, session: mover });
   const failed = checks.filter((r) => !r.passed);
   const override = failed.find((r) => r.status !== undefined && r.status !== 'failed')?.status;
+  const message = failed.length === 0 ? '' : caseMessage(checks);
   return {
-    status: failed.length === 0 ? 'passed' : (override ?? 'failed'),
-    message: failed.length === 0 ? '' : caseMessage(checks),
+    status: failed.length === 0 ? 'passed' : unfinishedAsFailed(override ?? 'failed', message),
+    message,
     ms: attempt.ms,
     nodes: observation.nodes ?? null,
     checks,
     agentMs: observation.ms,
   };
+}
+
+/**
+ * A starter's function not written yet (contracts/not-implemented.ts) is an unfinished part, not
+ * a crash: the case failed (its message names the function), whether the agent threw it or a
+ * playoff's games ended on it.
+ */
+function unfinishedAsFailed(status: CaseStatus, message: string): CaseStatus {
+  return status === 'error' && message.includes(`failed: ${NOT_IMPLEMENTED_YET}: `) ? 'failed' : status;
 }
 
 /** What the submission's process is asked for case `c`. Nothing expected goes into it. */

@@ -19,6 +19,7 @@
 import type { Agent } from '../../../framework/contracts/agent.ts';
 import type { MancalaState } from '../../../framework/games/mancala/engine.ts';
 import { answer, searchOf, versionOf, type Best, type Search } from './search.ts';
+import { NotImplementedYet } from '../../../framework/contracts/not-implemented.ts';
 
 /**
  * A cached result. With pruning, a node's value may be only a bound: a MAX node that stopped at
@@ -36,24 +37,24 @@ export type Cache = Map<string, CacheEntry>;
 /** The best move for MAX in `state` (MAX to move) and its value, searched within (alpha, beta). */
 export function alphabeta_max_basic(search: Search, state: MancalaState, alpha: number, beta: number): Best {
   // TODO
-  throw new Error('alphabeta_max_basic is not implemented yet');
+  throw new NotImplementedYet('alphabeta_max_basic');
 }
 
 export function alphabeta_min_basic(search: Search, state: MancalaState, alpha: number, beta: number): Best {
   // TODO
-  throw new Error('alphabeta_min_basic is not implemented yet');
+  throw new NotImplementedYet('alphabeta_min_basic');
 }
 
 // ---- 2. with a depth limit ----------------------------------------------------------------------
 
 export function alphabeta_max_limit(search: Search, state: MancalaState, alpha: number, beta: number, limit: number): Best {
   // TODO
-  throw new Error('alphabeta_max_limit is not implemented yet');
+  throw new NotImplementedYet('alphabeta_max_limit');
 }
 
 export function alphabeta_min_limit(search: Search, state: MancalaState, alpha: number, beta: number, limit: number): Best {
   // TODO
-  throw new Error('alphabeta_min_limit is not implemented yet');
+  throw new NotImplementedYet('alphabeta_min_limit');
 }
 
 // ---- 3. with a depth limit and caching ----------------------------------------------------------
@@ -67,12 +68,12 @@ export function alphabeta_min_limit(search: Search, state: MancalaState, alpha: 
  */
 export function alphabeta_max_limit_caching(search: Search, state: MancalaState, alpha: number, beta: number, limit: number, cache: Cache): Best {
   // TODO
-  throw new Error('alphabeta_max_limit_caching is not implemented yet');
+  throw new NotImplementedYet('alphabeta_max_limit_caching');
 }
 
 export function alphabeta_min_limit_caching(search: Search, state: MancalaState, alpha: number, beta: number, limit: number, cache: Cache): Best {
   // TODO
-  throw new Error('alphabeta_min_limit_caching is not implemented yet');
+  throw new NotImplementedYet('alphabeta_min_limit_caching');
 }
 
 // ---- provided: the agent the tests and `mancala play` run ----------------------------------------

@@ -23,6 +23,7 @@
 import type { Agent } from '../../../framework/contracts/agent.ts';
 import type { MancalaState } from '../../../framework/games/mancala/engine.ts';
 import { answer, searchOf, versionOf, type Best, type Search } from './search.ts';
+import { NotImplementedYet } from '../../../framework/contracts/not-implemented.ts';
 
 /** Cached results: key → the position's Best. */
 export type Cache = Map<string, Best>;
@@ -32,13 +33,13 @@ export type Cache = Map<string, Best>;
 /** The best move for MAX in `state` (MAX to move) and its minimax value. */
 export function minimax_max_basic(search: Search, state: MancalaState): Best {
   // TODO
-  throw new Error('minimax_max_basic is not implemented yet');
+  throw new NotImplementedYet('minimax_max_basic');
 }
 
 /** The best move for MIN in `state` (MIN to move) and its minimax value (still from MAX's point of view). */
 export function minimax_min_basic(search: Search, state: MancalaState): Best {
   // TODO
-  throw new Error('minimax_min_basic is not implemented yet');
+  throw new NotImplementedYet('minimax_min_basic');
 }
 
 // ---- 2. with a depth limit ----------------------------------------------------------------------
@@ -46,12 +47,12 @@ export function minimax_min_basic(search: Search, state: MancalaState): Best {
 /** As minimax_max_basic, looking at most `limit` moves ahead (`limit` 0: value `state` itself). */
 export function minimax_max_limit(search: Search, state: MancalaState, limit: number): Best {
   // TODO
-  throw new Error('minimax_max_limit is not implemented yet');
+  throw new NotImplementedYet('minimax_max_limit');
 }
 
 export function minimax_min_limit(search: Search, state: MancalaState, limit: number): Best {
   // TODO
-  throw new Error('minimax_min_limit is not implemented yet');
+  throw new NotImplementedYet('minimax_min_limit');
 }
 
 // ---- 3. with a depth limit and caching ----------------------------------------------------------
@@ -65,12 +66,12 @@ export function minimax_min_limit(search: Search, state: MancalaState, limit: nu
  */
 export function minimax_max_limit_caching(search: Search, state: MancalaState, limit: number, cache: Cache): Best {
   // TODO
-  throw new Error('minimax_max_limit_caching is not implemented yet');
+  throw new NotImplementedYet('minimax_max_limit_caching');
 }
 
 export function minimax_min_limit_caching(search: Search, state: MancalaState, limit: number, cache: Cache): Best {
   // TODO
-  throw new Error('minimax_min_limit_caching is not implemented yet');
+  throw new NotImplementedYet('minimax_min_limit_caching');
 }
 
 // ---- provided: the agent the tests and `mancala play` run ----------------------------------------

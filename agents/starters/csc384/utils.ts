@@ -7,6 +7,7 @@
  */
 import type { Game, Player } from '../../../framework/contracts/game.ts';
 import type { MancalaGame, MancalaState } from '../../../framework/games/mancala/engine.ts';
+import { NotImplementedYet } from '../../../framework/contracts/not-implemented.ts';
 
 /**
  * The two players. Use these names rather than 0 and 1: the framework numbers BOTTOM 0 (bottom
@@ -44,7 +45,7 @@ export function pockets(game: Game<MancalaState>, state: MancalaState, player: P
  */
 export function heuristic_basic(game: Game<MancalaState>, state: MancalaState, player: Player): number {
   // TODO: return player's store minus the opponent's store (see `store` and `opponent` above).
-  throw new Error('heuristic_basic is not implemented yet');
+  throw new NotImplementedYet('heuristic_basic');
 }
 
 /**
@@ -59,5 +60,5 @@ export function heuristic_basic(game: Game<MancalaState>, state: MancalaState, p
  */
 export function heuristic_advanced(game: Game<MancalaState>, state: MancalaState, player: Player): number {
   // TODO: design and implement your own heuristic.
-  throw new Error('heuristic_advanced is not implemented yet');
+  throw new NotImplementedYet('heuristic_advanced');
 }
