@@ -80,6 +80,43 @@ describe.skipIf(!hasPrlimit)('the built command under prlimit --as=4000000000', 
     }
   });
 
+  it('every other command runs under the cap with --jobs 2: check, match, tournament, gauntlet, csci561-grade (Python and Java), play', () => {
+    const suite = join(work, 'zoo-suite');
+    const alice = join(ROOT, 'agents/examples/alice');
+    const check = capped(['check', alice, '--suite', suite]);
+    expect(check.code, check.err).toBe(0);
+    expect(check.out).toContain('all 3 visible cases passed');
+
+    const match = capped(['match', 'alphabeta:depth=2', 'random', '--games', '2', '--jobs', '2', '--json']);
+    expect(match.code, match.err).toBe(0);
+    expect(JSON.parse(match.out).games).toHaveLength(2);
+
+    const tournament = capped(['tournament', 'random', 'greedy', 'alphabeta:depth=1', '--games-per-pair', '2', '--jobs', '2', '--out', join(work, 'tournament'), '--no-progress']);
+    expect(tournament.code, tournament.err).toBe(0);
+    expect(tournament.out).toMatch(/alphabeta:depth=1/);
+
+    const gauntletReport = join(work, 'gauntlet.json');
+    const gauntlet = capped(['gauntlet', alice, '--stones', '4', '--time-per-move', '200', '--games', '1', '--jobs', '2', '--json', gauntletReport, '--no-progress']);
+    expect(gauntlet.code, gauntlet.err).toBe(0);
+    const gauntletCases = (JSON.parse(readFileSync(gauntletReport, 'utf8')) as GradeReport).submissions[0]!.cases;
+    expect(gauntletCases.map((c) => c.status).filter((st) => st !== 'passed' && st !== 'failed')).toEqual([]);
+
+    // A correct Python program and a Java one (which answers wrongly on purpose): the JVM starts under the cap too.
+    const programs = join(work, 'programs');
+    cpSync(join(ROOT, 'agents/examples/csci561-reference/program'), join(programs, 'python-reference'), { recursive: true });
+    cpSync(join(ROOT, 'testcases/fixtures/programs/java-package'), join(programs, 'java-package'), { recursive: true });
+    const programReport = join(work, 'programs.json');
+    const graded = capped(['csci561-grade', join(programs, 'python-reference'), join(programs, 'java-package'), '--suite', join(ROOT, 'testcases/csci561-public'), '--case', 'greedy-01,minimax-d2-1,alphabeta-d2-1', '--jobs', '2', '--json', programReport, '--no-progress']);
+    expect(graded.code, graded.err).toBe(0);
+    const [python, java] = (JSON.parse(readFileSync(programReport, 'utf8')) as GradeReport).submissions;
+    expect(python!.cases.map((c) => `${c.id}:${c.status}`).sort()).toEqual(['alphabeta-d2-1:passed', 'greedy-01:passed', 'minimax-d2-1:passed']);
+    for (const c of java!.cases) expect(c.status, c.message).toBe('failed');
+
+    const play = capped(['play', '--bottom', 'random', '--top', 'greedy', '--seed', '3']);
+    expect(play.code, play.err).toBe(0);
+    expect(play.out).toMatch(/^final score: bottom \d+, top \d+ after \d+ moves$/m);
+  });
+
   it('a --memory the cap makes impossible is one line naming it, before the sandbox is even looked at', () => {
     const r = capped(['grade', join(ROOT, 'agents/examples/alice'), '--suite', join(ROOT, 'testcases/kalah-basics'), '--memory', '5000']);
     expect(r.code).toBe(2);
