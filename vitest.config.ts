@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['framework/**/*.test.ts', 'agents/**/*.test.ts', 'graders/**/*.test.ts', 'testcases/**/*.test.ts'],
+    // The slower suites (the packed package, the student kits) run apart: npm run test:slow.
+    exclude: [...configDefaults.exclude, '**/*.slow.test.ts'],
     // CLI tests spawn `node bin/mancala.js`; give them room on a busy 2-core machine.
     testTimeout: 60_000,
     pool: 'forks',

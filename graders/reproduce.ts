@@ -12,7 +12,8 @@ import { findProfile } from '../framework/games/mancala/profiles.ts';
 import type { MancalaRules } from '../framework/games/mancala/rules.ts';
 import type { GameSpec, Manifest, SuiteCase } from '../framework/suites/types.ts';
 import { caseGame } from '../framework/suites/game.ts';
-import { HEURISTIC_NAMES } from '../agents/index.ts';
+import { studentKitCourse } from '../framework/plugins/student-kit.ts';
+import { heuristicNames } from '../framework/plugins/agents.ts';
 import { casePlayer, referencePlan, type ReferencePlan } from './case-context.ts';
 
 /** The agents `mancala search --algo` runs. */
@@ -58,9 +59,12 @@ function searchFlags(plan: ReferencePlan): string {
 
 /**
  * The lines that tell how to reproduce the reference's answer, each starting with "reproduce:" or
- * indented under it. For cases no command can reproduce, one line that says why.
+ * indented under it. For cases no command can reproduce, one line that says why; none in a
+ * student kit, which holds no reference.
  */
 export function reproduceLines(manifest: Manifest, c: SuiteCase): string[] {
+  // A student kit holds no reference to run: no command there reproduces its answer.
+  if (studentKitCourse() !== undefined) return [];
   const plan = referencePlan(manifest, c);
   const game = caseGame(manifest, c);
   if (plan === undefined) {
@@ -72,7 +76,7 @@ export function reproduceLines(manifest: Manifest, c: SuiteCase): string[] {
     return [`reproduce: the reference agent is "${plan.spec}", which \`mancala search\` cannot run (its --algo is greedy, minimax or alphabeta)`];
   }
   const notes: string[] = [];
-  if (!HEURISTIC_NAMES.includes(plan.heuristic)) notes.push(`the reference heuristic ${plan.heuristic} is not one --heuristic offers`);
+  if (!heuristicNames().includes(plan.heuristic)) notes.push(`the reference heuristic ${plan.heuristic} is not one --heuristic offers`);
   if (plan.depth === 0) notes.push('the reference searched to depth 0, which --depth does not accept');
   if (game.kind === 'tictactoe') {
     if (c.tictactoe !== undefined && c.tictactoe.replace(/[^XOxo]/g, '') !== '') {

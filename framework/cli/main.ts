@@ -55,6 +55,7 @@ const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddComman
   { names: ['play'], load: async () => (await import('./commands/play.ts')).addPlayCommand },
   { names: ['bench'], load: async () => (await import('./commands/bench.ts')).addBenchCommand },
   { names: ['demo'], load: async () => (await import('./commands/demo.ts')).addDemoCommand },
+  { names: ['kit'], load: async () => (await import('./commands/kit.ts')).addKitCommand },
 ];
 
 /** The program with every command, or with only `command`'s when it is one (help, a typo, … need them all). */
@@ -88,6 +89,7 @@ function programWith(io: CliIo, adders: readonly AddCommands[]): Command {
         '  $ mancala perft --rules kalah --depth 8 --unit turn',
         '  $ mancala search --rules kalah-empty-capture --pits 6 --seeds 4 --algo alphabeta --depth 14 --unit move --json',
         '  $ mancala bench',
+        '  $ mancala kit csci561 --out kits/csci561',
         '',
         'Run "mancala <command> --help" for a command\'s options.',
       ].join('\n'),

@@ -8,7 +8,8 @@ import { Option, type Command } from 'commander';
 import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
 import { addressSpaceCap, memoryLimitProblem } from '../sandbox/address-space.ts';
-import { describeMechanisms, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
+import { studentKitCourse } from '../plugins/student-kit.ts';
+import { describeMechanisms, findExecutable, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
 import { wholeNumber, type CliIo } from './options.ts';
 
 export interface SandboxFlags {
@@ -51,7 +52,11 @@ export function addLimitOptions(cmd: Command): Command {
 }
 
 export function sandboxMode(flags: SandboxFlags): SandboxMode {
-  return flags.weakSandbox === true ? 'weak' : 'full';
+  if (flags.weakSandbox === true) return 'weak';
+  // A student kit runs the student's own code on their machine: without bubblewrap (macOS,
+  // Windows, many laptops) it runs unconfined, and the start line says so (describeMechanisms).
+  if (studentKitCourse() !== undefined && findExecutable('bwrap') === undefined) return 'weak';
+  return 'full';
 }
 
 /** The flags as the runner's overrides; an absent flag keeps the suite's limit. */

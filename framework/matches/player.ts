@@ -17,7 +17,8 @@ import type { MoveAsker } from '../sandbox/exchange.ts';
 import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
-import { agentNames, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';
+import { agentNames, agentTable, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';
+import { withheldMessage } from '../plugins/student-kit.ts';
 import type { MatchPlayer, MoveAttempt } from './types.ts';
 
 /** Where a submission folder keeps its agent (the same patterns the bundled suites use). */
@@ -64,7 +65,9 @@ function withConventions(options: AgentOptions, conventions: SearchConventions):
  */
 export function checkAgentSpec(spec: string): void {
   if (!isPathSpec(spec)) {
-    parseAgentSpec(spec);
+    const { name } = parseAgentSpec(spec);
+    // A student kit names the course's reference agents without holding them: refused before any game.
+    if (agentTable()[name]?.withheld === true) throw new UserError(withheldMessage(`the agent ${name}`));
     return;
   }
   const { path, options } = splitOptions(spec);

@@ -31,6 +31,8 @@ export interface AgentEntry {
   traces?: boolean;
   /** it returns a move without a value (a suite's value check has nothing to compare with) */
   valueless?: boolean;
+  /** held back from a student kit (plugins/student-kit.ts): its name and options parse, running it says why not */
+  withheld?: boolean;
 }
 
 export interface AgentPlugin {

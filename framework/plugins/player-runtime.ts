@@ -13,7 +13,7 @@ export interface PlayerRuntimePlugin {
   files: readonly string[];
 }
 
-const runtime = pluginSlot<PlayerRuntimePlugin>('the player sandbox runtime', 'registerPlayerRuntime');
+const runtime = pluginSlot<PlayerRuntimePlugin>('the player sandbox runtime (the reference alpha-beta that plays games with a heuristic module)', 'registerPlayerRuntime');
 
 export function registerPlayerRuntime(plugin: PlayerRuntimePlugin): void {
   runtime.set(plugin);
@@ -21,4 +21,9 @@ export function registerPlayerRuntime(plugin: PlayerRuntimePlugin): void {
 
 export function playerRuntime(): PlayerRuntimePlugin {
   return runtime.get();
+}
+
+/** Whether a player runtime was registered (a student kit holds none: it is the reference alpha-beta). */
+export function hasPlayerRuntime(): boolean {
+  return runtime.find() !== undefined;
 }

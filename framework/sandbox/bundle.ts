@@ -7,7 +7,8 @@
  *  - files of the submission (its private copy);
  *  - the project's `framework/` (contracts, the engine, helpers a course hands out) — a relative
  *    import that leaves the copy is read as it was meant from the submission's original place,
- *    so `../../framework/contracts/agent.ts` works from a folder next to framework/;
+ *    so `../../framework/contracts/agent.ts` works from a folder next to framework/, and
+ *    `mancala-autograder/framework/…` (a student kit's form) names the same files;
  *  - installed packages (the project's node_modules) and Node's builtins (left external; the
  *    permission model decides what they may do at run time).
  * Anything else — the reference agents in agents/, the suites' expected answers, another
@@ -22,7 +23,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version, type Message, type Plugin } from 'esbuild';
 import { cachedBundle, keepBundle } from './bundle-cache.ts';
-import { FRAMEWORK_DIR, isInside, isPackageFile, PACKAGE_DIRS, PROJECT_ROOT } from './paths.ts';
+import { FRAMEWORK_DIR, isInside, isPackageFile, PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from './paths.ts';
 
 export interface BundleSite {
   /** the submission's private copy */
@@ -70,6 +71,9 @@ export async function bundleModule(entry: string, outfile: string, site: BundleS
       absWorkingDir: site.copyRoot,
       // Bare imports find the project's packages (the copy has no node_modules).
       nodePaths: [...PACKAGE_DIRS],
+      // A student kit's starters import the framework by the package's name (mancala kit): it is
+      // this project wherever the submission is graded, installed or checked out.
+      alias: { [PACKAGE_NAME]: PROJECT_ROOT },
       logLevel: 'silent',
       plugins: [confineImports(site)],
       metafile: true,

@@ -22,6 +22,7 @@ import { UserError } from '../errors.ts';
 import { probeArgs } from './jail.ts';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { THREAD_TAG } from '../thread-tag.ts';
+import { studentKitCourse } from '../plugins/student-kit.ts';
 import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
 
 export { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
@@ -136,6 +137,8 @@ export function describeMechanisms(m: Mechanisms, mode: SandboxMode): string {
   if (m.bwrap !== undefined && mode === 'full') {
     parts.push('bubblewrap (read-only system, a private size-capped tmpfs, no network, own pid/ipc/uts namespaces)');
     parts.push(m.privileged ? `unprivileged user ${SANDBOX_UID}` : "the grader's own user (not root: it cannot drop to another)");
+  } else if (studentKitCourse() !== undefined) {
+    parts.push("none on this machine: your own code runs unconfined here (no bubblewrap, as on macOS and Windows); your instructor's grading runs it in the sandbox");
   } else {
     parts.push('WEAK: no bubblewrap (submissions can read the machine\'s files and reach the network; TypeScript agents still run under Node\'s permission model)');
   }

@@ -190,3 +190,17 @@ describe('bundles kept by content', () => {
     expect(rebuilt).toContain('moves.length - 1');
   });
 });
+
+describe("a student kit's imports", () => {
+  it('mancala-autograder/framework/… names the project\'s framework/, wherever the submission is graded', async () => {
+    const dir = folderWith({
+      'agent.ts':
+        'import type { Agent } from "mancala-autograder/framework/contracts/agent.ts";\nimport { createRandom } from "mancala-autograder/framework/random.ts";\n' +
+        'const agent: Agent = { name: "kit-form", chooseMove: (ctx) => ctx.game.legalMoves(ctx.state)[Math.floor(createRandom(1)() * 0)]! };\nexport default agent;\n',
+    });
+    const sub = await prepare(dir, { agent: AGENT });
+    const role = sub.roles.agent as { file: string };
+    expect(role, JSON.stringify(sub.roles.agent)).toHaveProperty('file');
+    expect(readFileSync(role.file, 'utf8')).toContain('framework/random.ts');
+  });
+});

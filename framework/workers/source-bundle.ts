@@ -20,7 +20,7 @@
  * A thread's bundle is kept in the build cache (build-cache.ts): reused while none of its sources
  * changed.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -142,12 +142,15 @@ export async function sourceBundle(entry: BundleEntry): Promise<string> {
  * its files' URLs relative to the bundle so that the package runs wherever it is installed, and
  * split at dynamic imports: a chunk loads when first imported (a command loads its own code
  * only). `root` is the project's folder, whose sources the bundle's files name. The chunks sit
- * beside the entry, so every file's URL is relative to the one folder. Returns the files written.
+ * beside the entry, so every file's URL is relative to the one folder. `nodePaths`: where packages
+ * are found when `root` has no node_modules. Returns the files written.
  */
-export async function writeShippedBundle(entryFile: string, root: string, outDir: string): Promise<string[]> {
+export async function writeShippedBundle(entryFile: string, root: string, outDir: string, nodePaths: readonly string[] = []): Promise<string[]> {
   const { stdin: _stdin, ...options } = bundleOptions({ contents: '', resolveDir: root }, root, { kind: 'shipped', outDir });
   const result = await build({
     ...options,
+    // A staged copy of the project (a student kit's package) has no node_modules of its own.
+    nodePaths: [...nodePaths],
     entryPoints: [entryFile],
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
@@ -158,6 +161,7 @@ export async function writeShippedBundle(entryFile: string, root: string, outDir
   });
   // Each file replaced at once, never removed here: a `mancala` process already running (another
   // test run, a long tournament) may still load a chunk of the bundle it started with.
+  mkdirSync(outDir, { recursive: true });
   for (const file of result.outputFiles) writeAtomically(file.path, file.text);
   return result.outputFiles.map((f) => f.path);
 }

@@ -27,7 +27,7 @@ import { createRandom } from '../../../framework/random.ts';
 import { runAgent } from '../../../framework/search/run-agent.ts';
 import { gameForSearch } from '../../../framework/contracts/search-conventions.ts';
 import type { TraceEvent } from '../../../framework/contracts/search-trace.ts';
-import basic from '../../heuristics/basic.ts';
+import basic from '../../../framework/heuristics/basic.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -14,7 +14,9 @@ import { UserError } from '../../errors.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
 import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
 import { isPathSpec } from '../../matches/player.ts';
-import { GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } from '../../packs/cs540/gauntlet.ts';
+import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } from '../../packs/cs540/gauntlet.ts';
+import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
+import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
@@ -109,11 +111,16 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       // Reference agents run in this process: the sandbox matters only when a submission runs.
       const confinement = submissions.some(isPathSpec) ? await announceSandbox(io, sandbox) : undefined;
       cleanUpOnInterrupt(io);
+      // A student kit holds only the opponents the course gives its students: the rest are the instructor's to play.
+      const held = CS540_OPPONENTS.filter((op) => agentTable()[parseAgentSpec(op.spec).name]?.withheld === true);
+      const opponents = CS540_OPPONENTS.filter((op) => !held.includes(op));
+      if (held.length > 0) io.err(`not played here, ${withheldMessage(`the ${held.map((op) => op.name).join(' and ')} agent${held.length === 1 ? '' : 's'}`)}\n`);
       const entries: { result: GauntletResult; id: string }[] = [];
       for (const submission of submissions) {
         const result = await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${submission}`, (bar) =>
           runGauntlet({
             submission,
+            opponents,
             stones: flags.stones,
             timesPerMoveMs,
             gamesPerSetting: flags.games,

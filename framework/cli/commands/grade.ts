@@ -15,7 +15,14 @@ import { assertBlessed, gradeSubmissions, selectCases, startGradingWorkers, type
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
-import type { Suite } from '../../suites/types.ts';
+import type { Suite, SuiteCase } from '../../suites/types.ts';
+import type { GradeReport } from '../../grading/report.ts';
+import { toJson } from '../../grading/reporters/json.ts';
+import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
+import { hasPlayerRuntime } from '../../plugins/player-runtime.ts';
+import { withheldMessage } from '../../plugins/student-kit.ts';
+import { writeFileAtomically } from '../../write-file.ts';
+import { checkOutputFile } from '../output-paths.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { withProgressBar } from '../progress.ts';
@@ -41,6 +48,7 @@ interface GradeOptions extends SandboxFlags, LimitFlags {
 
 interface CheckOptions extends SandboxFlags, LimitFlags {
   suite?: string[];
+  json?: string;
   color: boolean;
 }
 
@@ -107,6 +115,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .description("a student's check before the deadline: the visible cases of the bundled suites (or --suite); exit 1 if one fails")
     .argument('[path]', 'your agent file or submission folder', '.')
     .option('--suite <dir...>', 'suite folders (default: the bundled suites)')
+    .option('--json <file>', 'also write the reports as JSON: {"version": 1, "reports": [one grade --json report per suite]}')
     .option('--no-color', 'no colours');
   addLimitOptions(addWeakSandboxOption(check))
     .addHelpText(
@@ -123,6 +132,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .action(async (path: string, opts: CheckOptions) => {
       existingPath(path, 'submission');
       const limits = limitOverrides(opts);
+      if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
       // Every suite is read and checked before the agent runs on any of them.
       const suites: Suite[] = [];
@@ -138,16 +148,43 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       let failed = 0;
       let graded = 0;
       cleanUpOnInterrupt(io);
+      const reports: GradeReport[] = [];
       for (const suite of suites) {
-        const report = await gradeSubmissions({ suite, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits });
+        const { runnable, withheld } = runnableHere(suite);
+        if (withheld.length > 0) io.err(`${withheldCasesNote(suite, withheld)}\n`);
+        if (runnable.cases.length === 0) continue;
+        const report = await gradeSubmissions({ suite: runnable, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits });
+        reports.push(report);
         io.out(renderCheck(report, { color: opts.color && colorWanted() }));
         const cases = report.submissions[0]!.cases;
         graded += cases.length;
         failed += cases.filter((c) => c.status !== 'passed').length;
       }
+      if (opts.json !== undefined) writeFileAtomically(opts.json, `${JSON.stringify({ version: 1, reports: reports.map((r) => JSON.parse(toJson(r)) as unknown) }, null, 2)}\n`);
       // Exit 1, not 2: the check ran; the submission is what failed.
       if (failed > 0) throw new UserError(`${failed} of ${graded} visible cases did not pass`, 1);
     });
+}
+
+/**
+ * The suite's cases this tool can run. A student kit holds neither the player runtime (the
+ * course's reference alpha-beta, which plays a heuristic module's games) nor the reference agents
+ * the course keeps: a playoff that needs one is left to the instructor's grading, and said so,
+ * rather than reported as an error.
+ */
+function runnableHere(suite: Suite): { runnable: Suite; withheld: SuiteCase[] } {
+  const needsWithheld = (c: SuiteCase) => {
+    const playoff = c.checks.playoff;
+    if (playoff === undefined) return false;
+    if (suite.manifest.roles[c.role]!.kind === 'heuristic' && !hasPlayerRuntime()) return true;
+    return agentTable()[parseAgentSpec(playoff.opponent).name]?.withheld === true;
+  };
+  const withheld = suite.cases.filter(needsWithheld);
+  return { runnable: withheld.length === 0 ? suite : { ...suite, cases: suite.cases.filter((c) => !withheld.includes(c)) }, withheld: withheld.filter((c) => c.visibility === 'visible') };
+}
+
+function withheldCasesNote(suite: Suite, cases: readonly SuiteCase[]): string {
+  return `${suite.manifest.name}: not run here, ${cases.length} case${cases.length === 1 ? '' : 's'} (${cases.map((c) => c.id).join(', ')}): ${withheldMessage('the reference agent these games are played with')}`;
 }
 
 function colorWanted(): boolean {

@@ -1,0 +1,60 @@
+/**
+ * What a course's student kit holds, as its starter folder says in `kit.json`
+ * (agents/starters/<course>/kit.json): the public suites, the agents the course gives its
+ * students (every other agent of the catalog is held back), and the commands `npm run check` and
+ * `npm run play` run. Read by path: the framework imports nothing from agents/ or testcases/.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as z from 'zod';
+import { UserError } from '../errors.ts';
+import { PROJECT_ROOT } from '../sandbox/paths.ts';
+
+export const STARTERS_DIR = join(PROJECT_ROOT, 'agents', 'starters');
+export const TESTCASES_DIR = join(PROJECT_ROOT, 'testcases');
+export const AGENTS_DIR = join(PROJECT_ROOT, 'agents');
+export const KIT_FILE = 'kit.json';
+
+const kitSchema = z.strictObject({
+  title: z.string().min(1),
+  /** public suites: folder names under testcases/ */
+  suites: z.array(z.string().regex(/^[\w-]+$/)),
+  /** agent name → its module under agents/: what the course gives its students */
+  agents: z.record(z.string(), z.string().regex(/^[\w-]+\.ts$/)),
+  /** `mancala` arguments of `npm run check` and `npm run play`, run in the kit's folder */
+  check: z.array(z.string()).min(1),
+  play: z.array(z.string()).min(1),
+});
+
+export interface CourseKit extends z.infer<typeof kitSchema> {
+  course: string;
+  /** the starter folder (absolute) */
+  starter: string;
+}
+
+/** The courses that have a kit: starter folders with a kit.json. */
+export function kitCourses(): string[] {
+  return readdirSync(STARTERS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(STARTERS_DIR, d.name, KIT_FILE)))
+    .map((d) => d.name)
+    .sort();
+}
+
+export function loadCourseKit(course: string): CourseKit {
+  const courses = kitCourses();
+  if (!courses.includes(course)) throw new UserError(`course ${JSON.stringify(course)}: expected one of ${courses.join(', ')}`);
+  const starter = join(STARTERS_DIR, course);
+  const file = join(starter, KIT_FILE);
+  const parsed = kitSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UserError(`${file}: ${issue.path.join('.') || '(the file)'}: ${issue.message}`);
+  }
+  for (const suite of parsed.data.suites) {
+    if (!existsSync(join(TESTCASES_DIR, suite, 'suite.yaml'))) throw new UserError(`${file}: suites: ${suite}: no testcases/${suite}/suite.yaml`);
+  }
+  for (const [name, module] of Object.entries(parsed.data.agents)) {
+    if (!existsSync(join(AGENTS_DIR, module))) throw new UserError(`${file}: agents.${name}: no agents/${module}`);
+  }
+  return { ...parsed.data, course, starter };
+}

@@ -1,0 +1,47 @@
+/**
+ * The pieces of a student kit that need no npm: what its composition root registers, which files
+ * its package leaves out, how a starter's imports are rewritten, what a course's kit.json says.
+ * (testcases/kit.slow.test.ts builds every kit, installs it and checks the starter with it.)
+ */
+import { describe, expect, it } from 'vitest';
+import { agentNames, heuristicNames } from '../plugins/agents.ts';
+import { kitCourses, loadCourseKit } from './course-kit.ts';
+import { kitStarterText } from './kit-folder.ts';
+import { excludedFromPackage, kitCompositionRoot } from './student-package.ts';
+
+describe('student kits', () => {
+  it('every course named by the issue has a kit; an unknown one is one line listing them', () => {
+    expect(kitCourses()).toEqual(['cpsc4610', 'cs540', 'csc384', 'csci561', 'kalah']);
+    expect(() => loadCourseKit('cs999')).toThrow('course "cs999": expected one of cpsc4610, cs540, csc384, csci561, kalah');
+  });
+
+  it("the composition root registers the course's agents and names every other one as held back", () => {
+    const root = kitCompositionRoot(loadCourseKit('csci561'));
+    expect(root).toContain('declareStudentKit("csci561");');
+    expect(root).toMatch(/import given0 from "\.\.\/agents\/random\.ts";/);
+    expect(root).toMatch(/"random": \{ \.\.\.\{[^}]*\}, agent: given0 \},/);
+    for (const name of agentNames().filter((n) => n !== 'random')) {
+      expect(root).toContain(`agent: withheldAgent(${JSON.stringify(name)})`);
+      expect(root).not.toContain(`../agents/${name}.ts`);
+    }
+    expect(root).toContain('"basic": heuristic_basic,');
+    for (const name of heuristicNames().filter((n) => n !== 'basic')) expect(root).toContain(`withheldHeuristic(${JSON.stringify(name)})`);
+    expect(root).toContain('gradeCaseWith()');
+    expect(root).not.toContain('name-the-bug');
+  });
+
+  it('the package leaves out tests, name the bug, the specification search and the instructor graders wiring', () => {
+    expect(excludedFromPackage('framework/engine.test.ts')).toBe('a test');
+    expect(excludedFromPackage('graders/name-the-bug/mutant-search.ts')).toMatch(/broken references/);
+    expect(excludedFromPackage('framework/search/specification.ts')).toMatch(/reference/);
+    expect(excludedFromPackage('graders/index.ts')).toMatch(/name the bug/);
+    expect(excludedFromPackage('graders/grade-case.ts')).toBeUndefined();
+    expect(excludedFromPackage('framework/contracts/agent.ts')).toBeUndefined();
+  });
+
+  it("a starter's relative framework imports become the package's", () => {
+    expect(kitStarterText("import type { Agent } from '../../../framework/contracts/agent.ts';\nimport { x } from './search.ts';\n")).toBe(
+      "import type { Agent } from 'mancala-autograder/framework/contracts/agent.ts';\nimport { x } from './search.ts';\n",
+    );
+  });
+});
