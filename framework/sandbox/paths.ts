@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 /** The project root: the folder holding framework/ and node_modules/ (symlinks resolved). */
 export const PROJECT_ROOT = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), '../..'));
 export const FRAMEWORK_DIR = join(PROJECT_ROOT, 'framework');
+/** The clients of the stdio protocol and the courses' own APIs the project writes (agents/clients/): read-only in a jail. */
+export const CLIENTS_DIR = join(PROJECT_ROOT, 'agents', 'clients');
+
 /** The project's npm package name: a student kit's files import the framework by it. */
 export const PACKAGE_NAME = 'mancala-autograder';
 export const NODE_MODULES_DIR = join(PROJECT_ROOT, 'node_modules');

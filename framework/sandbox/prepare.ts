@@ -108,7 +108,19 @@ async function findRoleModule(name: string, spec: RoleSpec, copyRoot: string): P
     const inside = matches.filter((m) => !relative(copyRoot, join(copyRoot, m)).startsWith('..')).sort();
     if (inside.length > 0) return { relative: inside[0]! };
   }
-  return { missing: `no module found for role ${name} (looked for ${spec.files.join(', ')})` };
+  return { missing: `no module found for role ${name} (looked for ${spec.files.join(', ')})${await otherLanguageHint(copyRoot)}` };
+}
+
+/**
+ * What the folder holds instead, when it is code in another language that is no agent the tools
+ * recognise: Java with no class extending the course's Player (a CS540 player) nor using the
+ * MancalaAgent client, or Python with no agent.py.
+ */
+async function otherLanguageHint(copyRoot: string): Promise<string> {
+  const found = await globby(['*.java', '*.py'], { cwd: copyRoot, onlyFiles: true });
+  if (found.length === 0) return '';
+  const shown = found.sort().slice(0, 4).join(', ') + (found.length > 4 ? ', …' : '');
+  return `; found ${shown}: a Java agent is a class extending Player (a CS540 player, <name>Player.java) or uses the MancalaAgent client, a Python one is agent.py; or give a mancala.yaml with protocol: 1 (agents/clients/PROTOCOL.md)`;
 }
 
 /**

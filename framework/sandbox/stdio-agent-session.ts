@@ -25,15 +25,15 @@ import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './
 import { jailCommand } from './jail.ts';
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
-import { PROJECT_ROOT } from './paths.ts';
+import { CLIENTS_DIR } from './paths.ts';
 import { buildInSandbox } from './program-build.ts';
 import { stageFiles, type StagedFiles } from './program-staging.ts';
 import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from './prepare.ts';
 import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from './runtimes.ts';
 import { excerpt } from './sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';
-import { StdioAgentProcess, type StdioCallResult } from './stdio-agent-process.ts';
-import { JAVA_CLIENT_FILE, type StdioAgentSpec } from './stdio-agent-spec.ts';
+import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './stdio-agent-process.ts';
+import type { StdioAgentSpec } from './stdio-agent-spec.ts';
 import { helloLine, moveLine } from './stdio-agent-wire.ts';
 
 const MB = 1024 * 1024;
@@ -44,7 +44,7 @@ export const STARTUP_CPU_MS = 20_000;
  * on PYTHONPATH for Python; for Java, its MancalaAgent.java put in the build's folder. A copy in the submission wins.
  * Data, not code of the framework's: the framework imports nothing from agents/.
  */
-export const CLIENTS_DIR = join(PROJECT_ROOT, 'agents', 'clients');
+export { CLIENTS_DIR } from './paths.ts';
 const MAX_PROCESSES = 128;
 /** Room in the work folder (a tmpfs) beyond the submission's copy: a build's classes, the program's files. */
 const WORK_BYTES = 64 * MB;
@@ -76,6 +76,8 @@ export class StdioAgentSession implements MoveAsker {
   /** the principal variation and log lines of the last answer, when the program sent them */
   lastAnswer: { pv?: number[]; log?: string[] } = {};
   private proc: StdioAgentProcess | undefined;
+  /** the running program has answered a request (so an exit before the next one is no start failure) */
+  private procAnswered = false;
   /** the built folder every start copies (undefined: nothing to build, or not built yet) */
   private built: StagedFiles | undefined;
   private startProblem: string | undefined;
@@ -160,11 +162,22 @@ export class StdioAgentSession implements MoveAsker {
     }
     const game = req.game;
     if (game.kind !== 'mancala') return { status: 'error', message: 'an agent over stdio plays Mancala only (protocol 1)', ms: 0 };
-    const proc = await this.process(game);
+    let proc = await this.process(game);
     if (typeof proc === 'string') return { status: 'error', message: proc, ms: 0 };
     const id = this.nextId++;
     const { line, legal } = moveLine(req, this.engine(game), id);
-    const result = await proc.call(line, id, { cpuMs: hardLimitMs, wallMs: wallBackstopFor(hardLimitMs) });
+    const limits = { cpuMs: hardLimitMs, wallMs: wallBackstopFor(hardLimitMs) };
+    let result = await proc.call(line, id, limits);
+    // A program that answered and then ended cleanly (a CS540 player still searching when its time
+    // was up is ended by its bridge, as the course's framework interrupts it) is started again for
+    // this request, once; its start is not charged (PROTOCOL.md).
+    if (this.procAnswered && endedCleanlyBefore(result.outcome)) {
+      this.procAnswered = false;
+      proc = await this.process(game);
+      if (typeof proc === 'string') return { status: 'error', message: proc, ms: 0 };
+      result = await proc.call(line, id, limits);
+    }
+    if (result.outcome.kind === 'answer') this.procAnswered = true;
     return this.attempt(result, hardLimitMs, legal);
   }
 
@@ -197,6 +210,7 @@ export class StdioAgentSession implements MoveAsker {
     const { process: proc, result } = await StdioAgentProcess.start(launch, hello, { cpuMs: startupCpuMs, wallMs: wallBackstopFor(startupCpuMs) + 5000 });
     if (result.outcome.kind === 'ready') {
       this.proc = proc;
+      this.procAnswered = false;
       this.lastStart = { cpuMs: result.cpuMs, wallMs: result.wallMs };
       return proc;
     }
@@ -206,7 +220,8 @@ export class StdioAgentSession implements MoveAsker {
 
   /** Builds once in the sandbox (program-build.ts), as a file program is built; why not, when it fails. */
   private async build(line: string): Promise<string | undefined> {
-    const inputs: Record<string, Buffer> = this.spec.javaClient ? { [JAVA_CLIENT_FILE]: await readFile(join(CLIENTS_DIR, 'java', JAVA_CLIENT_FILE)) } : {};
+    const inputs: Record<string, Buffer> = {};
+    for (const [name, file] of Object.entries(this.spec.supportFiles ?? {})) inputs[name] = await readFile(file);
     const staged = await stageFiles(this.spec.dir);
     try {
       const r = await buildInSandbox(staged, line, this.mode, inputs);
@@ -305,4 +320,9 @@ export class StdioAgentSession implements MoveAsker {
   private wording() {
     return { memoryMb: this.limits.memoryMb, submissionDir: this.prepared.dir, runtimeDir: CLIENTS_DIR };
   }
+}
+
+/** The program exited with code 0 before answering or reporting anything for the request. */
+function endedCleanlyBefore(outcome: StdioOutcome): boolean {
+  return outcome.kind === 'exit' && outcome.code === 0 && outcome.signal === null && outcome.reported === undefined;
 }

@@ -8,14 +8,19 @@
  *  - Inferred, without a manifest: a folder with `agent.py` (python3 agent.py), or with `.java`
  *    files that use the client (MancalaAgent), planned as any Java sources are (inferBuildPlan:
  *    javac honouring packages, the one class with `main` run with java).
+ *  - A course's own API (the files its students write, run unchanged): seed 003's (CS540) Java
+ *    player, a class extending the course's `Player`, compiled with the project's own Player and
+ *    GameState (agents/clients/cs540/) and run by its bridge, Cs540Bridge.
  * A folder with a TypeScript or JavaScript module (agent.ts, agent_alphabeta.ts …) and no manifest
  * is not a stdio agent: the TypeScript roles are looked for there, as before.
  * The build, if any, runs once in the sandbox as a file program's does (program-build.ts).
  */
 import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { UserError } from '../errors.ts';
 import { listSubmissionFiles, readManifest } from './program-build-files.ts';
 import { inferBuildPlan, MANIFEST_FILE } from './program-build-plan.ts';
+import { CLIENTS_DIR } from './paths.ts';
 
 export { STDIO_PROTOCOL_VERSIONS } from './program-build-plan.ts';
 
@@ -29,8 +34,8 @@ export interface StdioAgentSpec {
   run: string[];
   /** a shell line run once in the sandbox before the program's first start (program-build.ts) */
   build?: string;
-  /** the build's folder gets the grader's Java client (JAVA_CLIENT_FILE): the submission has Java sources and no copy of its own */
-  javaClient?: boolean;
+  /** the grader's files (name → absolute path) put in the build's folder before it runs: the Java client, a course's own classes */
+  supportFiles?: Readonly<Record<string, string>>;
   /** how it was found, for reports: the manifest, or what was inferred */
   source: string;
 }
@@ -48,13 +53,47 @@ export async function findStdioAgent(path: string): Promise<StdioAgentSpec | und
     if (plan === undefined) return undefined;
     if ('problem' in plan) throw new UserError(`${path}: ${plan.problem}`);
     if (plan.protocol === undefined) return undefined;
-    const build = plan.build === undefined ? {} : { build: plan.build, ...(needsJavaClient(path) ? { javaClient: true } : {}) };
+    const build = plan.build === undefined ? {} : { build: plan.build, ...(needsJavaClient(path) ? { supportFiles: JAVA_CLIENT } : {}) };
     return { dir: path, run: plan.run, ...build, source: plan.why };
   }
   if (names.some((n) => SCRIPT_MODULE.test(n))) return undefined;
   if (names.includes('agent.py')) return { dir: path, run: ['python3', 'agent.py'], source: 'agent.py, run with python3 (inferred)' };
-  if (names.some((n) => n.endsWith('.java'))) return javaAgent(path);
+  if (names.some((n) => n.endsWith('.java'))) return cs540Player(path) ?? javaAgent(path);
   return undefined;
+}
+
+/** The Java client, put beside Java sources that use it and hold no copy of it. */
+const JAVA_CLIENT: Readonly<Record<string, string>> = { [JAVA_CLIENT_FILE]: join(CLIENTS_DIR, 'java', JAVA_CLIENT_FILE) };
+
+/** Seed 003's classes as the project wrote them, the bridge that runs a player over stdio, and the client's JSON reader it uses. */
+const CS540_FILES: Readonly<Record<string, string>> = {
+  ...JAVA_CLIENT,
+  ...Object.fromEntries(['Player.java', 'GameState.java', 'Cs540Bridge.java'].map((f) => [f, join(CLIENTS_DIR, 'cs540', f)])),
+};
+
+const EXTENDS_PLAYER = /\bclass\s+(\w+)\s+extends\s+Player\b/g;
+
+/**
+ * Seed 003's (CS540) own API: a class extending the course's Player (`<name>Player.java`), written
+ * against its GameState. Compiled with the project's Player and GameState (which replace copies of
+ * the course's the folder may hold) and run by the bridge; the folder's top-level sources only, as
+ * the course's framework compiles them.
+ */
+function cs540Player(dir: string): StdioAgentSpec | undefined {
+  const java = listSubmissionFiles(dir).filter((f) => f.path.endsWith('.java') && !f.path.includes('/') && !Object.hasOwn(CS540_FILES, f.path));
+  const players = java.flatMap((f) => [...(f.text ?? '').matchAll(EXTENDS_PLAYER)].map((m) => ({ name: m[1]!, file: f.path })));
+  if (players.length === 0) return undefined;
+  if (players.length > 1) {
+    throw new UserError(`${dir}: ${players.map((p) => `${p.name} (${p.file})`).join(', ')} all extend Player: a CS540 submission is one player, <name>Player.java; keep one`);
+  }
+  const { name, file } = players[0]!;
+  return {
+    dir,
+    run: ['java', '-XX:+UseSerialGC', '-cp', '.', 'Cs540Bridge', name],
+    build: 'javac -encoding UTF-8 -nowarn -d . *.java',
+    supportFiles: CS540_FILES,
+    source: `${file}: ${name} extends the course's Player (seed 003's API), compiled with the project's Player and GameState`,
+  };
 }
 
 /** Java sources and no copy of the client among them. */
@@ -74,5 +113,5 @@ function javaAgent(dir: string): StdioAgentSpec | undefined {
   if (!java.some((f) => /\bMancalaAgent\b/.test(f.text ?? ''))) return undefined;
   const plan = inferBuildPlan(java);
   if ('problem' in plan) throw new UserError(`${dir}: ${plan.problem}, with protocol: 1 for an agent over stdio`);
-  return { dir, run: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), ...(needsJavaClient(dir) ? { javaClient: true } : {}), source: `${plan.why} (inferred: an agent over stdio using the client)` };
+  return { dir, run: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), ...(needsJavaClient(dir) ? { supportFiles: JAVA_CLIENT } : {}), source: `${plan.why} (inferred: an agent over stdio using the client)` };
 }

@@ -58,7 +58,7 @@ describe('finding a stdio agent', () => {
   it('infers python3 agent.py, javac + java for a class with main, and reads a manifest', async () => {
     expect((await findStdioAgent(PYTHON_GREEDY))?.run).toEqual(['python3', 'agent.py']);
     // Java is planned as a file program's Java is (program-build-plan.ts); the client comes from the grader.
-    expect(await findStdioAgent(JAVA_GREEDY)).toMatchObject({ run: ['java', '-cp', '.', 'GreedyAgent'], build: 'javac -encoding UTF-8 -d . GreedyAgent.java', javaClient: true });
+    expect(await findStdioAgent(JAVA_GREEDY)).toMatchObject({ run: ['java', '-cp', '.', 'GreedyAgent'], build: 'javac -encoding UTF-8 -d . GreedyAgent.java', supportFiles: { 'MancalaAgent.java': expect.stringMatching(/agents\/clients\/java\/MancalaAgent\.java$/) } });
     const withManifest = submission('manifest', { [MANIFEST_FILE]: 'protocol: 1\nrun: python3 -u main.py\n' });
     expect(await findStdioAgent(withManifest)).toMatchObject({ run: ['python3', '-u', 'main.py'] });
     expect(await findStdioAgent(withManifest)).not.toHaveProperty('build');

@@ -1,0 +1,124 @@
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a CS540 student's Player over the grader's stdio protocol (agents/clients/PROTOCOL.md), so
+ * that the file the course asks for, <name>Player.java, is graded unchanged. Each move request
+ * becomes a GameState seen from the player to move; the player's move(GameState) runs in a thread
+ * of its own while this one reports `move` each time it holds a new legal bin (the anytime rule:
+ * when time runs out, the grader plays the last report, as the course's framework plays the
+ * `move` last set, which it never resets between turns). A player still searching when its time
+ * is up is answered for, then the program exits: the grader starts it afresh for the next move,
+ * its start not charged, as the course's framework interrupts it.
+ *
+ * Usage: java -cp . Cs540Bridge <PlayerClass>
+ */
+public final class Cs540Bridge {
+    /** Of the move's time: the answer goes by this share of the wall clock, or of CPU time (the JVM's own threads count too). */
+    private static final double WALL_SHARE = 0.8, CPU_SHARE = 0.7;
+
+    public static void main(String[] args) throws Exception {
+        Player player = newPlayer(args[0]);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        Map<String, Object> hello = MancalaAgent.object(in.readLine());
+        if (!Double.valueOf(1).equals(hello.get("protocol"))) throw new IllegalStateException("this bridge speaks protocol 1, got " + hello.get("protocol"));
+        player.initialize(args[0], 1);
+        send("{\"type\":\"ready\",\"name\":" + MancalaAgent.quote(player.getDisplayName()) + "}");
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            Map<String, Object> m = MancalaAgent.object(line);
+            if (!"move".equals(m.get("type"))) continue;
+            if (!answer(player, m)) {
+                System.out.flush();
+                System.exit(0);
+            }
+        }
+    }
+
+    private static Player newPlayer(String name) throws Exception {
+        Class<?> cls;
+        try {
+            cls = Class.forName(name);
+        } catch (ClassNotFoundException e) {
+            throw fail("no class " + name + " was compiled: the player's class must be named as its file, <name>Player");
+        }
+        if (!Player.class.isAssignableFrom(cls)) throw fail(name + " does not extend Player (the course's Player class)");
+        try {
+            return (Player) cls.getDeclaredConstructor().newInstance();
+        } catch (NoSuchMethodException e) {
+            throw fail(name + " has no constructor without arguments: the course's framework creates players with new " + name + "()");
+        }
+    }
+
+    private static IllegalStateException fail(String message) {
+        System.err.println(message);
+        System.exit(2);
+        return new IllegalStateException(message);
+    }
+
+    /** Answers one request; false when the player is still searching (the program must then end). */
+    private static boolean answer(Player player, Map<String, Object> m) throws InterruptedException {
+        int id = ((Double) m.get("id")).intValue();
+        int[] mine = ints(m.get("mine")), theirs = ints(m.get("theirs")), legal = ints(m.get("legal"));
+        long timeMs = ((Double) m.get("timeMs")).longValue();
+        GameState state = new GameState(0);
+        for (int bin = 0; bin < 6; bin++) {
+            state.state[bin] = mine[bin];
+            state.state[bin + 7] = theirs[bin];
+        }
+        state.state[6] = ((Double) m.get("myStore")).intValue();
+        state.state[13] = ((Double) m.get("theirStore")).intValue();
+
+        Throwable[] thrown = {null};
+        Thread search = new Thread(() -> {
+            try {
+                player.move(state);
+            } catch (Throwable t) {
+                thrown[0] = t;
+            }
+        }, "player-move");
+        search.setDaemon(true);
+        long startNs = System.nanoTime(), cpuStart = cpuNs();
+        search.start();
+        int reported = Integer.MIN_VALUE;
+        while (true) {
+            search.join(5);
+            int move = player.move;
+            if (move != reported && isLegal(move, legal)) {
+                send("{\"type\":\"report\",\"id\":" + id + ",\"move\":" + move + "}");
+                reported = move;
+            }
+            if (!search.isAlive()) break;
+            double wallMs = (System.nanoTime() - startNs) / 1e6, cpuMs = (cpuNs() - cpuStart) / 1e6;
+            if (wallMs >= WALL_SHARE * timeMs || cpuMs >= CPU_SHARE * timeMs) break;
+        }
+        if (thrown[0] != null) {
+            System.err.println(player.getClass().getName() + ".move threw " + thrown[0]);
+            thrown[0].printStackTrace();
+            System.exit(1);
+        }
+        send("{\"id\":" + id + ",\"move\":" + player.move + "}");
+        return !search.isAlive();
+    }
+
+    private static boolean isLegal(int move, int[] legal) {
+        return Arrays.stream(legal).anyMatch(m -> m == move);
+    }
+
+    private static long cpuNs() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static int[] ints(Object list) {
+        return ((List<?>) list).stream().mapToInt(x -> ((Double) x).intValue()).toArray();
+    }
+
+    private static void send(String line) {
+        System.out.print(line + "\n");
+        System.out.flush();
+    }
+}
