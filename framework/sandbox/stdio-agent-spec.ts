@@ -10,7 +10,9 @@
  *    javac honouring packages, the one class with `main` run with java).
  *  - A course's own API (the files its students write, run unchanged): seed 003's (CS540) Java
  *    player, a class extending the course's `Player`, compiled with the project's own Player and
- *    GameState (agents/clients/cs540/) and run by its bridge, Cs540Bridge.
+ *    GameState (agents/clients/cs540/) and run by its bridge, Cs540Bridge; seed 002's (CPSC 4610)
+ *    tournament player, NAME.py holding `class NAME(Player)`, run with the project's own
+ *    MancalaBoard by its bridge (agents/clients/cpsc4610/).
  * A folder with a TypeScript or JavaScript module (agent.ts, agent_alphabeta.ts …) and no manifest
  * is not a stdio agent: the TypeScript roles are looked for there, as before.
  * The build, if any, runs once in the sandbox as a file program's does (program-build.ts).
@@ -58,6 +60,10 @@ export async function findStdioAgent(path: string): Promise<StdioAgentSpec | und
   }
   if (names.some((n) => SCRIPT_MODULE.test(n))) return undefined;
   if (names.includes('agent.py')) return { dir: path, run: ['python3', 'agent.py'], source: 'agent.py, run with python3 (inferred)' };
+  if (names.some((n) => n.endsWith('.py'))) {
+    const player = cpsc4610Player(path);
+    if (player !== undefined) return player;
+  }
   if (names.some((n) => n.endsWith('.java'))) return cs540Player(path) ?? javaAgent(path);
   return undefined;
 }
@@ -70,6 +76,27 @@ const CS540_FILES: Readonly<Record<string, string>> = {
   ...JAVA_CLIENT,
   ...Object.fromEntries(['Player.java', 'GameState.java', 'Cs540Bridge.java'].map((f) => [f, join(CLIENTS_DIR, 'cs540', f)])),
 };
+
+/**
+ * Seed 002's (CPSC 4610) tournament player: NAME.py holding the course's Player class and
+ * `class NAME(Player)`, created as the course's tournament does, NAME.NAME(1, NAME.Player.CUSTOM);
+ * run by the bridge with the project's MancalaBoard (which takes the place of a copy in the folder).
+ */
+function cpsc4610Player(dir: string): StdioAgentSpec | undefined {
+  const python = listSubmissionFiles(dir).filter((f) => f.path.endsWith('.py') && !f.path.includes('/'));
+  const players = python
+    .map((f) => ({ name: f.path.slice(0, -'.py'.length), text: f.text ?? '' }))
+    .filter(({ name, text }) => /^\w+$/.test(name) && new RegExp(`^class\\s+${name}\\s*\\(\\s*Player\\s*\\)\\s*:`, 'm').test(text))
+    .map(({ name }) => name);
+  if (players.length === 0) return undefined;
+  if (players.length > 1) throw new UserError(`${dir}: ${players.map((p) => `${p}.py`).join(', ')} each hold a player class of their name: a CPSC 4610 submission is one player, NAME.py; keep one`);
+  const name = players[0]!;
+  return {
+    dir,
+    run: ['python3', join(CLIENTS_DIR, 'cpsc4610', 'cpsc4610_bridge.py'), name],
+    source: `${name}.py: class ${name}(Player), seed 002's tournament player, run with the project's MancalaBoard`,
+  };
+}
 
 const EXTENDS_PLAYER = /\bclass\s+(\w+)\s+extends\s+Player\b/g;
 
