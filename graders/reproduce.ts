@@ -53,6 +53,7 @@ function searchFlags(plan: ReferencePlan): string {
   if (plan.agent !== 'greedy') flags.push(`--depth ${plan.depth === null ? -1 : plan.depth}`);
   flags.push(`--unit ${plan.unit}`, `--terminal ${plan.terminal}`, `--heuristic ${plan.heuristic}`);
   if (plan.caching) flags.push('--caching');
+  if (plan.freeTurns === 'ignore') flags.push('--free-turns ignore');
   flags.push('--json');
   return flags.join(' ');
 }
@@ -86,9 +87,6 @@ export function reproduceLines(manifest: Manifest, c: SuiteCase): string[] {
   }
   const changed = rulesChanged(game);
   if (changed.length > 0) notes.push(`the suite changes the ${game.profile} profile's rules (${changed.join(', ')}); the command plays the profile's`);
-  if (plan.freeTurns === 'ignore') {
-    notes.push('the reference ignores free turns (players alternate every move); `mancala search` honours them, so its answer can differ where a free turn comes up');
-  }
   const player = casePlayer(c);
   const lines: string[] = [];
   if (isStartPosition(c.board, game.rules)) {

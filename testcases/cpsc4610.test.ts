@@ -6,6 +6,7 @@
  * example is in the Tic-Tac-Toe suite's reference trace and prints as the seed prints it; and the
  * class tournament's "one thread" rule holds in the sandbox (a player that starts a Worker loses).
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,6 +21,7 @@ import { unblessedCases } from '../framework/suites/expected.ts';
 import { loadSuite } from '../framework/suites/load.ts';
 import type { Suite } from '../framework/suites/types.ts';
 import { pruneLine, prunesOf } from '../agents/starters/cpsc4610/explain-pruning.ts';
+import { reproduceLines } from '../graders/reproduce.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REFERENCE = join(ROOT, 'agents/examples/cpsc4610-reference');
@@ -186,4 +188,29 @@ describe('the class tournament rule: one thread', () => {
       expect(c.message).toContain('access denied by the sandbox (WorkerThreads): a submission may not start worker threads');
     }
   }, 60_000);
+});
+
+describe('the printed reproduce commands', () => {
+  it('give exactly the answer each case was graded against, free turns ignored as the reference ignores them', async () => {
+    const suite = await loadSuite(join(ROOT, 'testcases/cpsc4610-public'));
+    const dir = mkdtempSync(join(tmpdir(), 'cpsc4610-reproduce-'));
+    scratch.push(dir);
+    let compared = 0;
+    for (const c of suite.cases) {
+      const expected = suite.expected[c.id]!;
+      if (expected.move === undefined && expected.value === undefined) continue;
+      const lines = reproduceLines(suite.manifest, c);
+      const run = lines.find((l) => /^(reproduce|  then run): npx mancala search /.test(l));
+      if (run === undefined) continue;
+      const board = /^reproduce: save the board as board\.json: (.*)$/.exec(lines[0]!);
+      if (board) writeFileSync(join(dir, 'board.json'), board[1]!);
+      const args = run.replace(/^(reproduce|  then run): npx mancala /, '').split(' ');
+      expect(args).toContain('--free-turns');
+      const out = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bin/mancala.js'), ...args], { cwd: dir, encoding: 'utf8' })) as { move: number; value: number };
+      if (expected.move !== undefined) expect(out.move, `${c.id}: ${run}`).toBe(expected.move);
+      if (expected.value !== undefined) expect(out.value, `${c.id}: ${run}`).toBe(expected.value);
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(5);
+  });
 });

@@ -8,10 +8,10 @@ import { Option, type Command } from 'commander';
 import type { AgentOptions } from '../../contracts/agent.ts';
 import { UserError } from '../../errors.ts';
 import { BOARD_FORMATS, type BoardFormat } from '../../games/mancala/board-io/index.ts';
-import { heuristicNames, requireAgent, requireHeuristic } from '../../plugins/agents.ts';
+import { agentTable, heuristicNames, requireAgent, requireHeuristic } from '../../plugins/agents.ts';
 import { createRandom } from '../../random.ts';
 import { runAgent } from '../../search/run-agent.ts';
-import type { DepthUnit, TerminalEvaluation } from '../../contracts/search-conventions.ts';
+import type { DepthUnit, FreeTurns, TerminalEvaluation } from '../../contracts/search-conventions.ts';
 import type { TraceEvent } from '../../contracts/search-trace.ts';
 import { setupPosition, type GameSetup } from '../game-setup.ts';
 import {
@@ -45,6 +45,7 @@ interface SearchOptions extends GameOptions {
   depth?: number;
   unit?: DepthUnit;
   caching?: boolean;
+  freeTurns?: FreeTurns;
   heuristic: string;
   terminal?: TerminalEvaluation;
   seed: number;
@@ -60,6 +61,8 @@ export interface SearchPlan {
   unit: DepthUnit;
   terminal: TerminalEvaluation;
   caching: boolean;
+  /** `ignore`: players alternate every move (seed 002's provided minimax); only when asked */
+  freeTurns?: 'ignore';
   heuristic: string;
   seed: number;
 }
@@ -92,6 +95,7 @@ export function planSearch(opts: Partial<SearchOptions>, setup: GameSetup): Sear
     unit: opts.unit ?? conventions.depthUnit,
     terminal: opts.terminal ?? conventions.terminal,
     caching: opts.caching === true,
+    ...(opts.freeTurns === 'ignore' ? { freeTurns: 'ignore' as const } : {}),
     heuristic: opts.heuristic ?? 'basic',
     seed: opts.seed ?? 1,
   };
@@ -105,7 +109,10 @@ export async function runSearch(setup: GameSetup, plan: SearchPlan, withTrace = 
   }
   const agent = requireAgent(plan.algo);
   const heuristic = requireHeuristic(plan.heuristic);
-  const options: AgentOptions = { depth: plan.depth, unit: plan.unit, terminal: plan.terminal, caching: plan.caching };
+  const options: AgentOptions = { depth: plan.depth, unit: plan.unit, terminal: plan.terminal, caching: plan.caching, ...(plan.freeTurns !== undefined ? { freeTurns: plan.freeTurns } : {}) };
+  if (plan.freeTurns !== undefined && !agentTable()[plan.algo]!.options.includes('freeTurns')) {
+    throw new UserError(`option '--free-turns ${plan.freeTurns}' applies to minimax and alphabeta, not ${plan.algo}`);
+  }
   const events: TraceEvent[] = [];
   const outcome = await runAgent(agent, {
     game,
@@ -129,6 +136,7 @@ export async function runSearch(setup: GameSetup, plan: SearchPlan, withTrace = 
     unit: plan.unit,
     terminal: plan.terminal,
     caching: plan.caching,
+    ...(plan.freeTurns !== undefined ? { freeTurns: plan.freeTurns } : {}),
     heuristic: plan.heuristic,
     game: game.name,
     rules: setup.rules,
@@ -191,6 +199,7 @@ export function addSearchCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--depth <d>', 'depth limit (whole number ≥ 1; -1: none)').argParser(depthParser(1, true)))
     .addOption(unitOption("depth unit (default: the profile's)"))
     .option('--caching', 'transposition table keyed on (position, player to move, depth left)')
+    .addOption(new Option('--free-turns <how>', "honour (the rules) or ignore: players alternate every move, as seed 002's provided minimax searches").choices(['honour', 'ignore']))
     .addOption(new Option('--heuristic <name>', 'heuristic at the depth limit').choices(heuristicNames()).default('basic'))
     .addOption(new Option('--terminal <how>', "a finished game's value: score (after the sweep) or heuristic (default: the profile's)").choices(TERMINALS))
     .addOption(new Option('--seed <n>', 'seed of the agent\'s random source').argParser(wholeNumber(0, 2 ** 31 - 1, 'a seed')).default(1))
