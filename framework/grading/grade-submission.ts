@@ -92,7 +92,7 @@ export async function gradeSubmission(
     if (stdio !== undefined) {
       notes.push(`agent over stdio: ${stdio.source}`);
       session = await StdioAgentSession.open(stdio, { memoryMb: suite.manifest.limits.memoryMb }, { game: suite.manifest.game, sandbox });
-      roles = stdioRoles(suite);
+      roles = stdioRoles(suite, stdio.evaluates === true);
     } else {
       prepared = await prepareSubmission(path, suite.manifest.roles);
       notes.push(...prepared.notes);
@@ -159,13 +159,16 @@ class LazySession {
   }
 }
 
-/** A stdio program fills every agent role; a heuristic role needs a module it cannot be. */
-function stdioRoles(suite: Suite): Record<string, PreparedRole> {
+/**
+ * A stdio program fills every agent role; a heuristic role only when it answers evaluate requests
+ * (a course bridge that holds the student's heuristics: CSC384's utils.py), otherwise it needs a module.
+ */
+function stdioRoles(suite: Suite, evaluates: boolean): Record<string, PreparedRole> {
   const roles: Record<string, PreparedRole> = {};
   for (const [name, spec] of Object.entries(suite.manifest.roles)) {
     roles[name] =
-      spec.kind === 'agent'
-        ? { file: '', source: 'the stdio program', kind: 'agent' }
+      spec.kind === 'agent' || evaluates
+        ? { file: '', source: 'the stdio program', kind: spec.kind }
         : { missing: `role ${name}: an agent over stdio answers move requests only; a heuristic role needs a TypeScript module (${spec.files.join(', ')})` };
   }
   return roles;

@@ -34,7 +34,7 @@ import { excerpt } from './sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';
 import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './stdio-agent-process.ts';
 import type { StdioAgentSpec } from './stdio-agent-spec.ts';
-import { helloLine, moveLine } from './stdio-agent-wire.ts';
+import { evaluateLine, helloLine, moveLine } from './stdio-agent-wire.ts';
 
 const MB = 1024 * 1024;
 /** CPU time a start may take: the runtime and the program's set-up (a build has its own limits: program-build.ts). */
@@ -157,7 +157,7 @@ export class StdioAgentSession implements MoveAsker {
   private async run(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
     if (this.closed) throw new Error('StdioAgentSession.request after close()');
     this.lastGame = req.game;
-    if (req.type !== 'move') {
+    if (req.type !== 'move' && this.spec.evaluates !== true) {
       return { status: 'error', message: `role ${req.role}: an agent over stdio answers move requests only; a heuristic role needs a TypeScript module`, ms: 0 };
     }
     const game = req.game;
@@ -165,7 +165,7 @@ export class StdioAgentSession implements MoveAsker {
     let proc = await this.process(game);
     if (typeof proc === 'string') return { status: 'error', message: proc, ms: 0 };
     const id = this.nextId++;
-    const { line, legal } = moveLine(req, this.engine(game), id);
+    const { line, legal } = req.type === 'move' ? moveLine(req, this.engine(game), id) : { line: evaluateLine(req, this.engine(game), id), legal: undefined };
     const limits = { cpuMs: hardLimitMs, wallMs: wallBackstopFor(hardLimitMs) };
     let result = await proc.call(line, id, limits);
     // A program that answered and then ended cleanly (a CS540 player still searching when its time
@@ -291,13 +291,19 @@ export class StdioAgentSession implements MoveAsker {
     return attempt.status === 'ok' ? 'internal: the start ended oddly' : attempt.message;
   }
 
-  private attempt(result: StdioCallResult, hardLimitMs: number, legal: number[]): Attempt {
+  /** What became of a request; `legal` is undefined for an evaluate request (its answer is a value). */
+  private attempt(result: StdioCallResult, hardLimitMs: number, legal: number[] | undefined): Attempt {
     const o = result.outcome;
     const ms = result.cpuMs;
     switch (o.kind) {
       case 'answer': {
-        const move = o.answer.observation.move!;
+        const { move, value } = o.answer.observation;
         this.lastAnswer = { ...(o.answer.pv ? { pv: o.answer.pv } : {}), ...(o.answer.log ? { log: o.answer.log } : {}) };
+        if (legal === undefined) {
+          if (value === undefined) return { status: 'error', message: 'protocol error: its answer to an evaluate request has no "value"', ms };
+          return { status: 'ok', observation: { heuristicValue: value, ms }, ms };
+        }
+        if (move === undefined) return { status: 'error', message: 'protocol error: its answer has no "move"', ms };
         if (!legal.includes(move)) return { status: 'error', message: `illegal move ${move}: the legal moves were ${legal.join(', ')}`, ms };
         return { status: 'ok', observation: { ...o.answer.observation, ms }, ms };
       }

@@ -12,7 +12,9 @@
  *    player, a class extending the course's `Player`, compiled with the project's own Player and
  *    GameState (agents/clients/cs540/) and run by its bridge, Cs540Bridge; seed 002's (CPSC 4610)
  *    tournament player, NAME.py holding `class NAME(Player)`, run with the project's own
- *    MancalaBoard by its bridge (agents/clients/cpsc4610/).
+ *    MancalaBoard by its bridge (agents/clients/cpsc4610/); seed 001's (CSC384) utils.py,
+ *    agent_minimax.py and agent_alphabeta.py, run with the project's mancala_game by its bridge
+ *    (agents/clients/csc384/), which answers evaluate requests too.
  * A folder with a TypeScript or JavaScript module (agent.ts, agent_alphabeta.ts …) and no manifest
  * is not a stdio agent: the TypeScript roles are looked for there, as before.
  * The build, if any, runs once in the sandbox as a file program's does (program-build.ts).
@@ -40,6 +42,8 @@ export interface StdioAgentSpec {
   supportFiles?: Readonly<Record<string, string>>;
   /** how it was found, for reports: the manifest, or what was inferred */
   source: string;
+  /** it answers evaluate requests too (a heuristic's value: PROTOCOL.md), so it fills a suite's heuristic roles */
+  evaluates?: boolean;
 }
 
 /** A TypeScript or JavaScript module: a folder holding one is a TypeScript agent unless its manifest says otherwise. */
@@ -61,6 +65,7 @@ export async function findStdioAgent(path: string): Promise<StdioAgentSpec | und
   if (names.some((n) => SCRIPT_MODULE.test(n))) return undefined;
   if (names.includes('agent.py')) return { dir: path, run: ['python3', 'agent.py'], source: 'agent.py, run with python3 (inferred)' };
   if (names.some((n) => n.endsWith('.py'))) {
+    if (CSC384_FILES.some((f) => names.includes(f))) return csc384Agent(path, names);
     const player = cpsc4610Player(path);
     if (player !== undefined) return player;
   }
@@ -76,6 +81,25 @@ const CS540_FILES: Readonly<Record<string, string>> = {
   ...JAVA_CLIENT,
   ...Object.fromEntries(['Player.java', 'GameState.java', 'Cs540Bridge.java'].map((f) => [f, join(CLIENTS_DIR, 'cs540', f)])),
 };
+
+/** The files seed 001 (CSC384) has its students submit. */
+const CSC384_FILES = ['agent_minimax.py', 'agent_alphabeta.py', 'utils.py'];
+
+/**
+ * Seed 001's (CSC384) submission: utils.py, agent_minimax.py and agent_alphabeta.py written against
+ * the course's mancala_game (the project's own, agents/clients/csc384/, which takes the place of a
+ * copy in the folder). Its bridge answers move requests with the student's search functions and
+ * evaluate requests with its heuristics, so it fills a suite's heuristic roles too.
+ */
+function csc384Agent(dir: string, names: string[]): StdioAgentSpec {
+  const present = CSC384_FILES.filter((f) => names.includes(f));
+  return {
+    dir,
+    run: ['python3', join(CLIENTS_DIR, 'csc384', 'csc384_bridge.py')],
+    evaluates: true,
+    source: `${present.join(', ')}: seed 001's files, run with the project's mancala_game`,
+  };
+}
 
 /**
  * Seed 002's (CPSC 4610) tournament player: NAME.py holding the course's Player class and

@@ -18,6 +18,7 @@ export const STDIO_PROTOCOL = 1;
 const QUOTE_CHARS = 80;
 
 type MoveRequest = Extract<ChildRequest, { type: 'move' }>;
+type EvaluateRequest = Extract<ChildRequest, { type: 'evaluate' }>;
 type MancalaSpec = Extract<MoveRequest['game'], { kind: 'mancala' }>;
 
 const sideName = (p: Player) => (p === 0 ? 'bottom' : 'top');
@@ -27,22 +28,39 @@ export function helloLine(game: MancalaSpec, role: string, limits: { startupMs: 
   return `${JSON.stringify({ type: 'hello', protocol: STDIO_PROTOCOL, game: { profile: game.profile, name: game.name, rules: game.rules }, role, limits })}\n`;
 }
 
-/** A move request as protocol 1 sends it, and the legal moves the answer must be one of. */
-export function moveLine(req: MoveRequest, game: MancalaGame, id: number): { line: string; legal: number[] } {
-  const state = boardToState(game, req.board, req.player);
+/** The position as every request carries it: the board, and `me`'s view of it (mine, theirs, the stores). */
+function positionFields(game: MancalaGame, req: MoveRequest | EvaluateRequest) {
+  // A move is asked of the side to move; a heuristic may be asked for either side's view.
+  const state = boardToState(game, req.board, req.type === 'move' ? req.player : (req.board.toMove ?? req.player));
   const board = stateToBoard(game, state);
-  const legal = game.legalMoves(state);
   const me = req.player;
   const them: Player = me === 0 ? 1 : 0;
-  const message = {
-    type: 'move',
-    id,
+  const fields = {
     side: sideName(me),
-    board: { top: board.top, bottom: board.bottom, stores: { top: board.topStore, bottom: board.bottomStore }, toMove: sideName(me) },
+    board: { top: board.top, bottom: board.bottom, stores: { top: board.topStore, bottom: board.bottomStore }, toMove: sideName(game.toMove(state)) },
     mine: game.row(state, me),
     theirs: game.row(state, them),
     myStore: game.store(state, me),
     theirStore: game.store(state, them),
+  };
+  return { state, fields };
+}
+
+/**
+ * A move request as protocol 1 sends it, and the legal moves the answer must be one of. `role` is
+ * the suite's role asked (`agent` in matches) and `heuristic` the heuristic the task names: a
+ * course bridge answering for several of the course's files (CSC384's minimax and alpha-beta
+ * agents) picks by them; other programs ignore them.
+ */
+export function moveLine(req: MoveRequest, game: MancalaGame, id: number): { line: string; legal: number[] } {
+  const { state, fields } = positionFields(game, req);
+  const legal = game.legalMoves(state);
+  const message = {
+    type: 'move',
+    id,
+    role: req.role,
+    heuristic: req.heuristic,
+    ...fields,
     legal,
     legalNames: legal.map((m) => game.moveName(state, m)),
     depth: req.options.depth ?? null,
@@ -54,12 +72,22 @@ export function moveLine(req: MoveRequest, game: MancalaGame, id: number): { lin
   return { line: `${JSON.stringify(message)}\n`, legal };
 }
 
+/**
+ * An evaluate request (a heuristic role's case): the value of the position for `side`. Sent only
+ * to programs that fill heuristic roles (StdioAgentSpec.evaluates); the answer is `{"id", "value"}`.
+ */
+export function evaluateLine(req: EvaluateRequest, game: MancalaGame, id: number): string {
+  const { fields } = positionFields(game, req);
+  return `${JSON.stringify({ type: 'evaluate', id, role: req.role, ...fields })}\n`;
+}
+
 /** A value: a number, or ±Infinity (a won or lost position) as Python's json and Java print it, bare or quoted. */
 const value = z.union([z.number(), z.enum(['Infinity', '-Infinity']).transform(Number)], { error: 'expected a number' });
 const answerSchema = z.object({
   type: z.string().optional(),
   id: z.number().optional(),
-  move: z.number().int(),
+  // required of a move's answer (the session checks); an evaluate request's answer has a value only
+  move: z.number().int().optional(),
   value: value.optional(),
   nodes: z.number().int().nonnegative().optional(),
   evaluations: z.number().int().nonnegative().optional(),
@@ -116,8 +144,12 @@ export function readProgramLine(line: string): ProgramLine {
     return { kind: 'bad', problem: `its answer ${quote(line)}: field "${field}": ${issue.message.toLowerCase().includes('required') ? 'missing' : issue.message}` };
   }
   const m = a.data;
-  if (type === 'report') return { kind: 'report', ...(m.id !== undefined ? { id: m.id } : {}), move: m.move, ...(m.value !== undefined ? { value: m.value } : {}) };
-  const observation: Omit<Observation, 'ms'> = { move: m.move };
+  if (type === 'report') {
+    if (m.move === undefined) return { kind: 'bad', problem: `its report ${quote(line)}: field "move": missing` };
+    return { kind: 'report', ...(m.id !== undefined ? { id: m.id } : {}), move: m.move, ...(m.value !== undefined ? { value: m.value } : {}) };
+  }
+  const observation: Omit<Observation, 'ms'> = {};
+  if (m.move !== undefined) observation.move = m.move;
   if (m.value !== undefined) observation.value = m.value;
   if (m.nodes !== undefined) observation.nodes = m.nodes;
   if (m.evaluations !== undefined) observation.evaluations = m.evaluations;

@@ -9,51 +9,25 @@ chooseMove returns, 1 to 6, sent as the move (cup - 1).
 
 Usage: python3 cpsc4610_bridge.py NAME
 """
-import importlib
 import json
 import os
-import re
 import sys
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# The project's MancalaBoard first, then the submission's folder (the working directory).
-sys.path[:0] = [HERE, os.getcwd()]
+# The project's MancalaBoard first, then the shared bridge helpers, then the submission's folder.
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python"), os.getcwd()]
 from MancalaBoard import MancalaBoard  # noqa: E402
+from bridge_support import describe_exception, fail, import_student_module  # noqa: E402
 
 
-def fail(message):
-    sys.stderr.write(message + "\n")
-    sys.stderr.flush()
-    sys.exit(1)
-
-
-def looks_like_python2(source):
-    """The line of a Python 2 print statement or `except X, e:`, or None."""
-    for number, line in enumerate(source.splitlines(), 1):
-        code = line.split("#", 1)[0]
-        if re.match(r"\s*print\s+[^\s(=]", code) or re.match(r"\s*except\s+[\w.]+\s*,\s*\w+\s*:", code):
-            return number
-    return None
-
-
-def load(name):
-    try:
-        return importlib.import_module(name)
-    except SyntaxError as e:
-        with open(name + ".py", encoding="utf-8", errors="replace") as f:
-            line = looks_like_python2(f.read())
-        if line is not None:
-            fail("%s.py looks like Python 2 (line %d), which cannot run here: the course's players run on Python 3 "
-                 "(print(...) is a function; except X as e). Your instructor can give a Python 2 interpreter with --python PATH." % (name, line))
-        fail("%s.py has a syntax error: %s (line %s)" % (name, e.msg, e.lineno))
-    except Exception:
-        fail("importing %s.py failed:\n%s" % (name, traceback.format_exc()))
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
 
 
 def main():
     name = sys.argv[1]
-    module = load(name)
+    module = import_student_module(name)
     cls = getattr(module, name, None)
     base = getattr(module, "Player", None)
     if cls is None or base is None or not isinstance(cls, type) or not issubclass(cls, base):
@@ -62,8 +36,8 @@ def main():
     hello = json.loads(sys.stdin.readline())
     if hello.get("protocol") != 1:
         fail("this bridge speaks protocol 1, got %r" % hello.get("protocol"))
-    print(json.dumps({"type": "ready", "name": name}), flush=True)
-    for line in sys.stdin:
+    send({"type": "ready", "name": name})
+    for line in iter(sys.stdin.readline, ""):
         request = json.loads(line)
         if request.get("type") != "move":
             continue
@@ -78,10 +52,10 @@ def main():
         try:
             cup = player.chooseMove(board)
         except Exception:
-            fail("%s.chooseMove raised:\n%s" % (name, traceback.format_exc()))
+            fail("%s.chooseMove raised %s" % (name, describe_exception()))
         if isinstance(cup, bool) or not isinstance(cup, int):
             fail("%s.chooseMove returned %r: expected a cup number, 1 to %d" % (name, cup, len(mine)))
-        print(json.dumps({"id": request["id"], "move": cup - 1}), flush=True)
+        send({"id": request["id"], "move": cup - 1})
 
 
 if __name__ == "__main__":

@@ -1,0 +1,202 @@
+"""
+Runs a CSC384 student's files over the grader's stdio protocol (agents/clients/PROTOCOL.md), so
+that what the course asks for runs unchanged: utils.py (TOP, BOTTOM, get_opponent,
+heuristic_basic, heuristic_advanced), agent_minimax.py and agent_alphabeta.py, against the
+project's own mancala_game.py (beside this file; it takes the place of any copy the folder holds).
+
+What each request becomes:
+  - a move request for role `minimax` or `alphabeta` (a graded search case): the course's function
+    for the case's version, called at the root for the player to move:
+      depth -1 or none, no caching   -> <search>_max_basic
+      depth >= 0, no caching         -> <search>_max_limit
+      caching                        -> <search>_max_limit_caching (depth -1 when none)
+    with heuristic_basic (or heuristic_advanced when the task names it); the answer is its
+    (best_move, value), and the node count is 1 + the positions mancala_game.play_move made,
+    counted by the project's module, not by the student's code;
+  - a move request for a heuristic role (the heuristic's playoff): the project's reference
+    alpha-beta (below) searching with that heuristic of utils.py;
+  - a move request of a match (role `agent`): agent_alphabeta (or agent_minimax when it is the
+    only one) with a depth limit and caching as asked;
+  - an evaluate request (role heuristic_basic or heuristic_advanced): utils' function of that name.
+A student's file is imported when a request first needs it, so a broken agent_minimax.py fails the
+minimax cases only. Whatever goes wrong ends this program with a message on stderr naming the file,
+the function and what it returned or raised; the grader shows it for that request.
+
+Usage: python3 csc384_bridge.py
+Written to run on Python 2.7 as well (an instructor may point --python at one).
+"""
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The project's mancala_game first, then the shared bridge helpers, then the submission's folder.
+sys.path[:0] = [HERE, os.path.join(HERE, os.pardir, "python"), os.getcwd()]
+import mancala_game  # noqa: E402
+from mancala_game import Board, TOP, BOTTOM  # noqa: E402
+from bridge_support import describe_exception, fail, import_student_module  # noqa: E402
+
+INF = float("inf")
+SEARCHES = {"minimax": "agent_minimax", "alphabeta": "agent_alphabeta"}
+HEURISTICS = ("heuristic_basic", "heuristic_advanced")
+# A match asks for a move with no depth when none was given: a search to the end is hopeless from the start.
+MATCH_LIMIT = 6
+NOT_WRITTEN = "failed: NotImplementedYet: "
+
+_modules = {}
+
+
+def student(name):
+    if name not in _modules:
+        if not os.path.exists(name + ".py"):
+            fail("%s.py is missing: a CSC384 submission is utils.py, agent_minimax.py and agent_alphabeta.py" % name)
+        _modules[name] = import_student_module(name)
+    return _modules[name]
+
+
+def function(module_name, name):
+    f = getattr(student(module_name), name, None)
+    if not callable(f):
+        fail("%s.py has no function %s: the course's files define it (keep the names the starter gives)" % (module_name, name))
+    return f
+
+
+def call(file, name, f, *args):
+    try:
+        return f(*args)
+    except NotImplementedError:
+        fail("%s.py: %s %s%s is not written yet (it raised NotImplementedError)" % (file, name, NOT_WRITTEN, name))
+    except Exception:
+        fail("%s.py: %s raised %s" % (file, name, describe_exception()))
+
+
+def board_of(request):
+    b = request["board"]
+    return Board([b["top"], b["bottom"]], [b["stores"]["top"], b["stores"]["bottom"]])
+
+
+def side_of(request):
+    return BOTTOM if request["side"] == "bottom" else TOP
+
+
+def protocol_move(board, player, pocket):
+    """The course numbers pockets left to right as the bottom player sees them; protocol moves follow the mover's sowing order."""
+    return pocket if player == BOTTOM else board.dimension - 1 - pocket
+
+
+def check_best(file, name, result, board, player):
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        fail("%s.py: %s returned %r: expected (best_move, value)" % (file, name, result))
+    move, value = result
+    legal = board.get_possible_moves(player)
+    if isinstance(move, bool) or not isinstance(move, int) or move not in legal:
+        fail("%s.py: %s returned the move %r: expected one of the pockets %r (indices of the player's non-empty pockets)" % (file, name, move, legal))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        fail("%s.py: %s returned the value %r: expected a number" % (file, name, value))
+    return move, value
+
+
+def heuristic_named(name):
+    if name not in HEURISTICS:
+        fail("no heuristic %r: utils.py has heuristic_basic and heuristic_advanced" % name)
+    return function("utils", name)
+
+
+def course_search(search, request, player, board):
+    """The student's own search, the version the case names, at the root."""
+    options = request.get("options") or {}
+    depth = request.get("depth")
+    if depth is None and request.get("role") not in SEARCHES:
+        depth = MATCH_LIMIT
+    limit = depth if isinstance(depth, int) and depth >= 0 else -1
+    heuristic = heuristic_named("heuristic_advanced" if request.get("heuristic") == "advanced" else "heuristic_basic")
+    if options.get("caching"):
+        name, extra = "%s_max_limit_caching" % search, (limit, {})
+    elif limit >= 0:
+        name, extra = "%s_max_limit" % search, (limit,)
+    else:
+        name, extra = "%s_max_basic" % search, ()
+    file = SEARCHES[search]
+    f = function(file, name)
+    window = (-INF, INF) if search == "alphabeta" else ()
+    mancala_game.reset_positions_played()
+    result = call(file, name, f, board, player, *(window + (heuristic,) + extra))
+    move, value = check_best(file, name, result, board, player)
+    return move, value, 1 + mancala_game.positions_played()
+
+
+def reference_alphabeta(board, root, heuristic, depth):
+    """The project's reference alpha-beta (fail-soft; ties keep the first best move), valuing leaves with `heuristic`."""
+    nodes = [0]
+
+    def ab(board, mover, depth, alpha, beta):
+        nodes[0] += 1
+        if board.is_game_over() or depth <= 0:
+            return call("utils", heuristic.__name__, heuristic, board, root), None
+        maximizing = mover == root
+        v, best = (-INF if maximizing else INF), None
+        for pocket in board.get_possible_moves(mover):
+            child = mancala_game.play_move(board, mover, pocket)
+            cv = ab(child, BOTTOM if mover == TOP else TOP, depth - 1, alpha, beta)[0]
+            if maximizing:
+                if cv > v:
+                    v, best = cv, pocket
+                if v >= beta:
+                    break
+                alpha = max(alpha, v)
+            else:
+                v = min(v, cv)
+                if v <= alpha:
+                    break
+                beta = min(beta, v)
+        return v, best
+
+    value, move = ab(board, root, depth, -INF, INF)
+    return move, value, nodes[0]
+
+
+def answer_move(request):
+    board, player = board_of(request), side_of(request)
+    role = request.get("role")
+    heuristic = (request.get("options") or {}).get("heuristic") or ""
+    if heuristic.startswith("role:"):
+        depth = request.get("depth")
+        move, value, nodes = reference_alphabeta(board, player, heuristic_named(heuristic[len("role:"):]), depth if isinstance(depth, int) else MATCH_LIMIT)
+    elif role in SEARCHES:
+        move, value, nodes = course_search(role, request, player, board)
+    else:
+        search = "alphabeta" if os.path.exists("agent_alphabeta.py") else "minimax"
+        move, value, nodes = course_search(search, request, player, board)
+    return {"id": request["id"], "move": protocol_move(board, player, move), "value": value, "nodes": nodes}
+
+
+def answer_evaluate(request):
+    name = request.get("role")
+    f = heuristic_named(name)
+    value = call("utils", name, f, board_of(request), side_of(request))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        fail("utils.py: %s returned %r: expected a number" % (name, value))
+    return {"id": request["id"], "value": value}
+
+
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    hello = json.loads(sys.stdin.readline())
+    if hello.get("protocol") != 1:
+        fail("this bridge speaks protocol 1, got %r" % hello.get("protocol"))
+    send({"type": "ready", "name": "csc384 submission"})
+    for line in iter(sys.stdin.readline, ""):
+        request = json.loads(line)
+        kind = request.get("type")
+        if kind == "move":
+            send(answer_move(request))
+        elif kind == "evaluate":
+            send(answer_evaluate(request))
+
+
+if __name__ == "__main__":
+    main()
