@@ -62,7 +62,14 @@ const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddComman
 export async function buildProgram(io: CliIo, command?: string): Promise<Command> {
   const wanted = COMMAND_MODULES.filter((m) => command === undefined || m.names.includes(command));
   const adders = await Promise.all((wanted.length > 0 ? wanted : COMMAND_MODULES).map((m) => m.load()));
-  return programWith(io, adders);
+  const program = programWith(io, adders);
+  // Every command that runs submitted code (it has --weak-sandbox) takes --python too; loaded only then.
+  const running = program.commands.filter((c) => c.options.some((o) => o.long === '--weak-sandbox'));
+  if (running.length > 0) {
+    const { addPythonOption } = await import('./sandbox-options.ts');
+    for (const command of running) addPythonOption(command);
+  }
+  return program;
 }
 
 function programWith(io: CliIo, adders: readonly AddCommands[]): Command {

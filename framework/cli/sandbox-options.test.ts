@@ -122,3 +122,34 @@ describe('a machine without bubblewrap (bin/mancala.js with a PATH that has no b
     expect(references.stderr).toBe('');
   });
 });
+
+describe('--python PATH: the interpreter submissions run on', () => {
+  it.each(RUNS_SUBMISSIONS)('%s offers --python', async (command) => {
+    const r = await cli([command, '--help']);
+    expect(r.out).toMatch(/--python <path> +the Python interpreter submissions run on/);
+  });
+
+  it('a path that is no Python is one line, exit 2, before anything runs', async () => {
+    const missing = await cli(['grade', alice, '--suite', join(root, 'testcases/kalah-basics'), '--python', join(work, 'no-python')]);
+    expect(missing).toEqual({ code: 2, out: '', err: `mancala: --python ${join(work, 'no-python')}: no such file\n` });
+    const notPython = await cli(['match', alice, 'random', '--python', '/bin/true']);
+    expect(notPython).toEqual({ code: 2, out: '', err: 'mancala: --python /bin/true: it did not run as a Python interpreter (unexpected output)\n' });
+  });
+
+  it("a submission's python3 is the interpreter given (a virtual environment here), not the grader's", () => {
+    const venv = join(work, 'venv');
+    const made = spawnSync('python3', ['-m', 'venv', '--without-pip', venv], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const agent = join(work, 'which-python');
+    mkdirSync(agent);
+    // It says which Python runs it, then stops: its start-up failure quotes that line.
+    writeFileSync(join(agent, 'agent.py'), 'import sys\nsys.stderr.write("running on " + sys.prefix + "\\n")\nsys.exit(1)\n');
+    const run = (extra: string[]) =>
+      spawnSync(process.execPath, [join(root, 'bin/mancala.js'), 'grade', agent, '--suite', join(root, 'testcases/kalah-basics'), '--no-progress', ...extra], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const given = run(['--python', join(venv, 'bin', 'python3')]);
+    expect(given.stdout).toContain(`running on ${venv}`);
+    const grader = run([]);
+    expect(grader.stdout).toMatch(/running on \//);
+    expect(grader.stdout).not.toContain(venv);
+  }, 240_000);
+});

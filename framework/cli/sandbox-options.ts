@@ -1,10 +1,15 @@
 /**
  * The flags of every command that runs submitted code, defined once: `--weak-sandbox` (grade,
- * check, csci561-grade, gauntlet, match, tournament, play) and the limit overrides `--time-limit`
- * and `--memory` (the grading commands). Also the start of such a run: the sandbox this machine
- * offers is checked, and said on stderr, before any submission is touched.
+ * check, csci561-grade, gauntlet, match, tournament, play), `--python` (added by main.ts to each
+ * command that has --weak-sandbox) and the limit overrides `--time-limit` and `--memory` (the
+ * grading commands). Also the start of such a run: the sandbox this machine offers is checked,
+ * and said on stderr, before any submission is touched.
  */
+import { accessSync, constants, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { execaSync } from 'execa';
 import { Option, type Command } from 'commander';
+import { PYTHON_OVERRIDE_ENV } from '../sandbox/runtimes.ts';
 import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
 import { addressSpaceCap, memoryLimitProblem } from '../sandbox/address-space.ts';
@@ -32,6 +37,39 @@ export function weakSandboxOption(): Option {
     'run submissions WITHOUT bubblewrap: no file-system or network isolation, only time, memory and process limits. ' +
       'Without this flag a machine lacking bubblewrap refuses to run submitted code',
   );
+}
+
+/**
+ * `--python PATH`: the interpreter submissions' Python runs on (python, python3 in their commands
+ * and the course bridges), instead of the grader's python3. Real submissions of these courses are
+ * often Python 2, which Debian no longer ships: an instructor who has one points at it. Checked
+ * before anything runs (a file that runs as Python), then set for the whole process, threads included.
+ */
+export function addPythonOption(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--python <path>', "the Python interpreter submissions run on (default: python3 on the grader's PATH), e.g. a Python 2.7 for old submissions"))
+    .hook('preAction', (_command, action) => {
+      const path = action.opts<{ python?: string }>().python;
+      if (path !== undefined) process.env[PYTHON_OVERRIDE_ENV] = checkedPython(path);
+    });
+}
+
+/** `path` as an absolute path to a program that runs as Python; a one-line UserError otherwise. */
+export function checkedPython(path: string): string {
+  const absolute = resolve(path);
+  let isFile = false;
+  try {
+    isFile = statSync(absolute).isFile();
+    accessSync(absolute, constants.X_OK);
+  } catch {
+    throw new UserError(`--python ${path}: ${isFile ? 'not executable' : 'no such file'}`);
+  }
+  if (!isFile) throw new UserError(`--python ${path}: not a file`);
+  const r = execaSync(absolute, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { reject: false, timeout: 30_000, stdin: 'ignore' });
+  if (r.exitCode !== 0 || !/^\d+\.\d+$/.test(String(r.stdout).trim())) {
+    throw new UserError(`--python ${path}: it did not run as a Python interpreter (${r.exitCode === 0 ? 'unexpected output' : `exit code ${r.exitCode ?? r.signal}`})`);
+  }
+  return absolute;
 }
 
 export function addWeakSandboxOption(cmd: Command): Command {

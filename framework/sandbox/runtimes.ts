@@ -91,7 +91,8 @@ function realpathOrSelf(path: string): string {
 
 /** Asks Python (through the grader's PATH, shims included) where its real interpreter and its library are. */
 async function pythonLocation(command: string): Promise<{ executable: string; prefixes: string[] } | { problem: string }> {
-  const r = await execa(command, ['-c', 'import sys;print(sys.executable);print(sys.base_prefix);print(sys.prefix)'], {
+  // getattr: Python 2 (an instructor's --python) has no base_prefix.
+  const r = await execa(command, ['-c', 'import sys;print(sys.executable);print(getattr(sys, "base_prefix", sys.prefix));print(sys.prefix)'], {
     reject: false,
     timeout: 30_000,
     stdin: 'ignore',
@@ -109,6 +110,14 @@ function uniqueBinds(paths: readonly string[]): string[] {
   return outside.filter((p) => !outside.some((o) => o !== p && isInside(o, p)));
 }
 
+/**
+ * The environment variable naming the Python interpreter that `python`, `python3` (and `python2`)
+ * mean for submissions, instead of the grader's PATH: set by `--python PATH` (cli/sandbox-options.ts)
+ * or by an instructor's environment. An environment variable so that the pool's worker threads,
+ * which copy the environment when they start, resolve the same interpreter.
+ */
+export const PYTHON_OVERRIDE_ENV = 'MANCALA_PYTHON';
+
 async function resolveUncached(word: string): Promise<Runtime | { problem: string }> {
   if (word === '') return { problem: 'the command is empty' };
   if (!isAbsolute(word) && word.includes('/')) {
@@ -117,10 +126,11 @@ async function resolveUncached(word: string): Promise<Runtime | { problem: strin
     if (rel.startsWith('..')) return { problem: `${word}: a program of the submission must be inside its folder` };
     return { word, kind: 'native', executable: rel.startsWith('.') ? rel : `./${rel}`, local: true, readOnly: [], pathDirs: [] };
   }
-  const found = isAbsolute(word) ? word : findExecutable(word);
+  const kind = kindOf(basename(word));
+  const override = kind === 'python' && !isAbsolute(word) ? process.env[PYTHON_OVERRIDE_ENV] || undefined : undefined;
+  const found = override ?? (isAbsolute(word) ? word : findExecutable(word));
   if (found === undefined) return { problem: `${word}: no such program on the grader (is the runtime installed?)` };
   const real = realpathOrSelf(found);
-  const kind = kindOf(basename(word));
   if (kind === 'python') {
     const where = await pythonLocation(found);
     if ('problem' in where) return where;
