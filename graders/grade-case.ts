@@ -3,8 +3,9 @@
  *
  * When a search case's move, value or node count is wrong, a diagnosis ("name the bug",
  * name-the-bug/, given by graders/index.ts) may explain it: its sentence is added to the first of
- * those failed checks' messages. Without one (a student kit holds no reference to compare broken
- * variants of) the checks' own messages stand.
+ * those failed checks' messages, or, when only an informational node count differs (a case whose
+ * node counts are not graded), to that information. Without one (a student kit holds no
+ * reference to compare broken variants of) the checks' own messages stand.
  */
 import { DIAGNOSIS_PREFIX } from '../framework/grading/types.ts';
 import type { CheckResult, Grader, GradeInput } from '../framework/grading/types.ts';
@@ -58,15 +59,18 @@ async function gradeChecks(input: GradeInput, diagnose: Diagnose | undefined): P
     if (setting === undefined || setting === false) continue;
     results.push(await GRADERS[name].grade(input));
   }
-  const firstSearchFailure = results.find((r) => !r.passed && SEARCH_CHECKS.has(r.check));
-  if (firstSearchFailure !== undefined && diagnose !== undefined) {
+  // A failed move, value or node count; else a node count told as information (not graded), which
+  // the bug that explains it is told with: a search without a working cache, say.
+  const explained =
+    results.find((r) => !r.passed && SEARCH_CHECKS.has(r.check)) ?? results.find((r) => r.informational === true && r.message !== '' && SEARCH_CHECKS.has(r.check));
+  if (explained !== undefined && diagnose !== undefined) {
     const diagnosis = diagnose(input);
     if (diagnosis !== undefined) {
       // The sentence goes right after what differed, before the position and options.
-      const lines = firstSearchFailure.message.split('\n');
+      const lines = explained.message.split('\n');
       const at = lines.findIndex((l) => l.startsWith('position: '));
       lines.splice(at < 0 ? lines.length : at, 0, DIAGNOSIS_PREFIX + diagnosis);
-      firstSearchFailure.message = lines.join('\n');
+      explained.message = lines.join('\n');
     }
   }
   return results;

@@ -156,6 +156,81 @@ describe('nodes and evaluations', () => {
   });
 });
 
+describe('nodes, informational (node_counts: informational)', () => {
+  const informational = <T extends { case: object }>(input: T): T => ({ ...input, case: { ...input.case, nodeCounts: 'informational' as const } });
+  const n = (x: number) => x.toLocaleString('en-US');
+
+  it('passes whatever the count; a count the check would refuse is told as information, one the check accepts says nothing', async () => {
+    const input = informational(await searchInput());
+    const want = input.expected.nodes!;
+    expect(await nodes.grade(input)).toEqual({ check: 'nodes', passed: true, message: '', informational: true });
+    const r = await nodes.grade({ ...input, observation: { ...input.observation, nodes: want + 6 } });
+    expect(r).toEqual({
+      check: 'nodes',
+      passed: true,
+      message: `nodes: your search visited ${n(want + 6)} nodes; the reference ${n(want)} (informational, not graded)`,
+      informational: true,
+    });
+    // not counted at all (a program over stdio that gives none)
+    const none = await nodes.grade({ ...input, observation: { ...input.observation, nodes: undefined } });
+    expect([none.passed, none.message]).toEqual([true, `nodes: your search's nodes were not counted; the reference visited ${n(want)} (informational, not graded)`]);
+  });
+
+  it('says what a graded check would accept when it is not exact', async () => {
+    const input = informational(await searchInput());
+    const want = input.expected.nodes!;
+    const atMost = { ...input, case: { ...input.case, checks: { nodes: { mode: 'at-most' as const } } } };
+    expect((await nodes.grade({ ...atMost, observation: { ...input.observation, nodes: want - 1 } })).message).toBe('');
+    expect((await nodes.grade({ ...atMost, observation: { ...input.observation, nodes: want + 1 } })).message).toBe(
+      `nodes: your search visited ${n(want + 1)} nodes; the reference ${n(want)} (informational, not graded; graded, it would need at most ${n(want)})`,
+    );
+    const ratio = { ...input, case: { ...input.case, checks: { nodes: { mode: 'ratio' as const, ratio: 2 } } } };
+    const { low, high } = ratioRange(want, 2);
+    expect((await nodes.grade({ ...ratio, observation: { ...input.observation, nodes: high } })).message).toBe('');
+    expect((await nodes.grade({ ...ratio, observation: { ...input.observation, nodes: high + 1 } })).message).toBe(
+      `nodes: your search visited ${n(high + 1)} nodes; the reference ${n(want)} (informational, not graded; graded, it would need ${n(low)} to ${n(high)})`,
+    );
+  });
+
+  it('gradeCase: right move and value with a wrong count passes, the bug named in the information; graded, the same answer fails', async () => {
+    const c = testCase(kalah, { board: MIDGAME, options: SEARCH, checks: { move: true, value: { tolerance: 0 }, nodes: { mode: 'exact' } } });
+    // Plain minimax where alpha-beta is expected: same move and value, more nodes.
+    const graded = await gradeInput(kalah, c, await observe(kalah, c, minimaxAgent));
+    const want = graded.expected.nodes!;
+    const got = graded.observation.nodes!;
+    expect(got).toBeGreaterThan(want);
+
+    const results = await gradeCase(informational(graded));
+    expect(results.map((r) => [r.check, r.passed, r.informational === true])).toEqual([
+      ['move', true, false],
+      ['value', true, false],
+      ['nodes', true, true],
+    ]);
+    expect(results[2]!.message.split('\n')).toEqual([
+      `nodes: your search visited ${n(got)} nodes; the reference ${n(want)} (informational, not graded)`,
+      `${DIAGNOSIS_PREFIX}Your search matches the reference with no pruning, plain minimax where alpha-beta is expected (same move, value and node count).`,
+    ]);
+    expect(caseMessage(results)).toBe('');
+
+    for (const asGraded of [graded, { ...graded, case: { ...graded.case, nodeCounts: 'graded' as const } }]) {
+      const failed = await gradeCase(asGraded);
+      expect(failed.map((r) => r.passed)).toEqual([true, true, false]);
+      expect(caseMessage(failed)).toMatch(/^nodes: expected exactly [\d,]+ \(the reference's count\), got [\d,]+/);
+    }
+  });
+
+  it('a wrong move is still a failure, named as before; the node count beside it stays information', async () => {
+    const c = { ...testCase(kalah, { board: MIDGAME, options: SEARCH, checks: { move: true, value: { tolerance: 0 }, nodes: { mode: 'exact' } } }), nodeCounts: 'informational' as const };
+    const input = await gradeInput(kalah, c, await observe(kalah, c, alphabetaAgent, { ...SEARCH, depth: 3 }));
+    const results = await gradeCase(input);
+    expect(results.filter((r) => !r.passed).map((r) => r.check)).toEqual(['value']);
+    const message = caseMessage(results);
+    expect(message.split('\n')[1]).toMatch(/^likely bug: Your search matches the reference with depth 3 instead of 4/);
+    expect(message).not.toContain('nodes:');
+    expect(results[2]!.message).toMatch(/^nodes: your search visited [\d,]+ nodes; the reference [\d,]+ \(informational, not graded\)$/);
+  });
+});
+
 describe('trace', () => {
   async function traceInput(format: 'events' | 'traverse-log', agent = alphabetaAgent) {
     const c = testCase(kalah, { board: MIDGAME, options: { ...SEARCH, depth: 2 }, checks: { trace: { format } } });

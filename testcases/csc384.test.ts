@@ -6,11 +6,15 @@
  * - The cases test what their comments claim: pruning matters on every plain alpha-beta case, the
  *   depth limit cuts every depth-limited search off, caching saves enough on every caching case
  *   that a search without a cache fails it, and the playoff's games differ.
+ * - Node counts are information, as the course grades move and value only (`node_counts:
+ *   informational`); every other suite still grades them, and a wrong count fails its case there.
  * - Graded for real (`mancala grade`: the runner, the sandbox): the reference submission gets full
- *   marks on both suites; the one whose cache is never filled loses exactly the two caching
- *   categories, each failure naming the bug; the untouched starter loads and fails every case
- *   with its "not implemented yet".
+ *   marks on both suites; the one whose cache is never filled gets full marks too, each caching
+ *   case telling its node count and the bug as information, and with node counts graded
+ *   (`--node-counts graded`) loses exactly the two caching categories, each failure naming the
+ *   bug; the untouched starter loads and fails every case with its "not implemented yet".
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,8 +29,10 @@ import type { MoveAsker } from '../framework/sandbox/exchange.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
 import { blessSuite } from '../framework/suites/bless.ts';
 import { loadSuite } from '../framework/suites/load.ts';
+import { withNodeCounts } from '../framework/suites/node-counts.ts';
 import type { Suite, SuiteCase } from '../framework/suites/types.ts';
 import { ratioRange } from '../graders/count.ts';
+import { gradeCase } from '../graders/index.ts';
 import { playPlayoff } from '../graders/playoff.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,6 +100,7 @@ describe('the suites are the handout\'s table', () => {
       for (const c of cases) {
         expect(c.options.depth === null, c.id).toBe(plain);
         expect(c.options.caching === true, c.id).toBe(CACHING.includes(category));
+        expect(c.nodeCounts, c.id).toBe('informational');
         expect(c.checks.nodes, c.id).toEqual(
           category.startsWith('minimax +') && CACHING.includes(category)
             ? { mode: 'at-most' }
@@ -102,6 +109,15 @@ describe('the suites are the handout\'s table', () => {
               : { mode: 'exact' },
         );
       }
+    }
+  });
+
+  it('node counts are information in both suites (the course grades move and value), the public cases included in the hidden suite', () => {
+    for (const suite of [publicSuite, hiddenSuite]) {
+      expect(suite.manifest.nodeCounts).toBe('informational');
+      const counted = suite.cases.filter((c) => c.checks.nodes !== undefined);
+      expect(counted).toHaveLength(suite === publicSuite ? 6 : 60);
+      for (const c of counted) expect([c.id, c.checks.move, c.checks.value, c.nodeCounts]).toEqual([c.id, true, { tolerance: 0 }, 'informational']);
     }
   });
 
@@ -143,7 +159,7 @@ describe('the cases test what they claim', () => {
     }
   });
 
-  it('caching cases: the same search without a cache gets the same move and value but fails the node check', async () => {
+  it('caching cases: the same search without a cache gets the same move and value, and a count a graded node check refuses', async () => {
     for (const category of CACHING) {
       for (const c of casesOf(hiddenSuite, category)) {
         const expected = hiddenSuite.expected[c.id]!;
@@ -182,6 +198,60 @@ describe('the cases test what they claim', () => {
   });
 });
 
+// ---- node counts: information here, graded everywhere else -------------------------------------------
+
+describe('node counts', () => {
+  const n = (x: number) => x.toLocaleString('en-US');
+  /** The reference's own answer on the case, but `extra` more nodes. */
+  const offByNodes = (suite: Suite, c: SuiteCase, extra: number) => {
+    const e = suite.expected[c.id]!;
+    return { manifest: suite.manifest, case: c, expected: e, observation: { move: e.move!, value: e.value!, nodes: e.nodes! + extra, ms: 1 } };
+  };
+
+  it('a csc384 case: right move and value with a wrong count passes, the count told as information; with node counts graded it fails', async () => {
+    const c = publicSuite.cases.find((x) => x.id === 'minimax-limit-public')!;
+    const want = publicSuite.expected[c.id]!.nodes!;
+    const results = await gradeCase(offByNodes(publicSuite, c, 98));
+    expect(results.every((r) => r.passed)).toBe(true);
+    expect(results.find((r) => r.check === 'nodes')).toEqual({
+      check: 'nodes',
+      passed: true,
+      message: `nodes: your search visited ${n(want + 98)} nodes; the reference ${n(want)} (informational, not graded)`,
+      informational: true,
+    });
+
+    const graded = withNodeCounts(publicSuite, 'graded').suite;
+    const results2 = await gradeCase(offByNodes(graded, graded.cases.find((x) => x.id === c.id)!, 98));
+    expect(results2.filter((r) => !r.passed).map((r) => r.check)).toEqual(['nodes']);
+    expect(results2.find((r) => r.check === 'nodes')!.message).toMatch(new RegExp(`^nodes: expected exactly ${n(want)} \\(the reference's count\\), got ${n(want + 98)} \\(98 more than the reference\\)`));
+  });
+
+  it('every other suite grades node counts as before: kalah-basics fails a wrong count', async () => {
+    const others = readdirSync(join(ROOT, 'testcases'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !d.name.startsWith('csc384-') && readdirSync(join(ROOT, 'testcases', d.name)).includes('suite.yaml'))
+      .map((d) => d.name);
+    expect(others).toEqual(expect.arrayContaining(['kalah-basics', 'hidden-example', 'csci561-public', 'csci561-hidden', 'tictactoe-public', 'cpsc4610-public']));
+    // No file of theirs says node_counts (so every one grades them) …
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : /\.(ya?ml|json)$/.test(d.name) ? [join(dir, d.name)] : []));
+    for (const name of others) {
+      for (const file of files(join(ROOT, 'testcases', name))) expect(readFileSync(file, 'utf8'), file).not.toMatch(/node_counts/);
+    }
+    // … and loaded, each case that checks nodes grades them.
+    for (const name of ['kalah-basics', 'hidden-example', 'csci561-public', 'tictactoe-public']) {
+      const suite = await loadSuite(join(ROOT, 'testcases', name));
+      expect(suite.manifest.nodeCounts, name).toBeUndefined();
+      for (const c of suite.cases) expect(c.nodeCounts, `${name}: ${c.id}`).toBe(c.checks.nodes === undefined ? undefined : 'graded');
+    }
+    const basics = await loadSuite(join(ROOT, 'testcases/kalah-basics'));
+    const c = basics.cases.find((x) => x.id === 'nodes-exact-depth-3')!;
+    const results = await gradeCase(offByNodes(basics, c, 1));
+    const nodes = results.find((r) => r.check === 'nodes')!;
+    expect([nodes.passed, nodes.informational]).toEqual([false, undefined]);
+    expect(nodes.message).toMatch(/^nodes: expected exactly [\d,]+ \(the reference's count\), got [\d,]+ \(1 more than the reference\)/);
+  });
+});
+
 // ---- graded for real -----------------------------------------------------------------------------
 
 function categoryScores(s: SubmissionReport): Record<string, [number, number]> {
@@ -196,12 +266,15 @@ function categoryScores(s: SubmissionReport): Record<string, [number, number]> {
 
 describe('mancala grade on the example submissions', () => {
   const reports: Record<'public' | 'hidden', GradeReport> = {} as never;
+  /** The same suites with node counts graded, as `mancala grade --node-counts graded` runs them. */
+  const gradedNodes: Record<'public' | 'hidden', GradeReport> = {} as never;
   beforeAll(async () => {
     for (const [name, suite] of [['public', publicSuite], ['hidden', hiddenSuite]] as const) {
       reports[name] = await gradeSubmissions({ suite, submissions: [REFERENCE, NO_CACHING, STARTER], visibility: 'all', jobs: 2 });
+      gradedNodes[name] = await gradeSubmissions({ suite: withNodeCounts(suite, 'graded').suite, submissions: [NO_CACHING], visibility: 'all', jobs: 1 });
     }
-  }, 60_000);
-  const submission = (suite: 'public' | 'hidden', id: string) => reports[suite].submissions.find((s) => s.id === id)!;
+  }, 90_000);
+  const submission = (suite: 'public' | 'hidden', id: string, from = reports) => from[suite].submissions.find((s) => s.id === id)!;
 
   it('the reference submission gets full marks on both suites (95 public: the playoff has no public test; 100 hidden)', () => {
     for (const [suite, max] of [['public', 95], ['hidden', 100]] as const) {
@@ -213,9 +286,28 @@ describe('mancala grade on the example submissions', () => {
     expect(playoff.checks![0]!.message).toMatch(/^playoff of the reference alpha-beta \(depth 4\) with your heuristic against alphabeta:depth=4: won 1[5-9]|won 20/);
   });
 
-  it('the submission that never fills its cache loses exactly the caching categories, and is told why', () => {
+  it('the submission that never fills its cache: full marks, as its moves and values are right; each caching case tells its node count and the bug', () => {
     for (const suite of ['public', 'hidden'] as const) {
       const s = submission(suite, 'csc384-no-caching');
+      expect([s.score, s.maxScore]).toEqual(suite === 'public' ? [95, 95] : [100, 100]);
+      expect(s.cases.filter((c) => c.status !== 'passed').map((c) => c.id)).toEqual([]);
+      const told = s.cases.filter((c) => c.info !== undefined);
+      expect(told.map((c) => c.id)).toEqual(s.cases.filter((c) => CACHING.includes(c.category)).map((c) => c.id));
+      for (const c of told) {
+        expect(c.message, c.id).toBe('');
+        expect(c.info, c.id).toHaveLength(1);
+        const [finding, bug, ...rest] = c.info![0]!.split('\n');
+        expect(finding, c.id).toMatch(/^nodes: your search visited [\d,]+ nodes; the reference [\d,]+ \(informational, not graded; graded, it would need (at most [\d,]+|[\d,]+ to [\d,]+)\)$/);
+        expect(bug, c.id).toBe('likely bug: Your search matches the reference with no transposition table where caching is expected (same move, value and node count).');
+        expect(rest, c.id).toEqual([]);
+        expect(c.checks!.find((k) => k.check === 'nodes'), c.id).toMatchObject({ passed: true, informational: true });
+      }
+    }
+  });
+
+  it('with node counts graded (--node-counts graded), the same submission loses exactly the caching categories, and is told why', () => {
+    for (const suite of ['public', 'hidden'] as const) {
+      const s = submission(suite, 'csc384-no-caching', gradedNodes);
       const scores = categoryScores(s);
       for (const [category, [score, max]] of Object.entries(scores)) {
         expect(score, `${suite}: ${category}`).toBe(CACHING.includes(category) ? 0 : max);
@@ -228,7 +320,7 @@ describe('mancala grade on the example submissions', () => {
         expect(c.message, c.id).toContain('likely bug: Your search matches the reference with no transposition table where caching is expected (same move, value and node count).');
       }
     }
-    expect(submission('hidden', 'csc384-no-caching').score).toBe(80);
+    expect(submission('hidden', 'csc384-no-caching', gradedNodes).score).toBe(80);
   });
 
   it('the untouched starter loads, and every case fails (an unfinished part, not a crash) saying which function is not written yet', () => {

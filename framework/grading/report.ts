@@ -16,6 +16,11 @@ export interface CaseReport {
   maxScore: number;
   /** empty when passed; otherwise what went wrong, actionable by a student */
   message: string;
+  /**
+   * what the grader found but did not grade, whatever the status: an informational check's
+   * finding (a node count a graded check would refuse, with its likely bug); absent when none
+   */
+  info?: string[];
   /** CPU time the case was charged, ms: the submission's process tree while the case ran, measured by the grader (start-up of an interpreter or JVM not included) */
   ms: number;
   /** nodes the agent's search visited, when it searched */

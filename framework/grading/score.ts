@@ -37,6 +37,7 @@ export function scoreSubmission(suite: Suite, id: string, path: string, notes: s
   });
   const cases: CaseReport[] = results.map(({ c, status, message, ms, nodes, checks }, k): CaseReport => {
     const maxScore = round(maxOf[k]!);
+    const info = informationOf(checks);
     return {
       id: c.id,
       category: c.category,
@@ -44,6 +45,7 @@ export function scoreSubmission(suite: Suite, id: string, path: string, notes: s
       score: status === 'passed' ? maxScore : 0,
       maxScore,
       message,
+      ...(info.length > 0 ? { info } : {}),
       ms: Math.round(ms * 10) / 10,
       nodes,
       visibility: c.visibility,
@@ -54,6 +56,11 @@ export function scoreSubmission(suite: Suite, id: string, path: string, notes: s
   // Totals add the unrounded shares: three cases of 10/3 points make 10, not 3 × 3.333333 = 9.999999.
   const sum = (counts: (r: CaseResult) => boolean): number => round(results.reduce((a, r) => a + (counts(r) ? share(r.c) : 0), 0));
   return { id, path, score: sum((r) => r.status === 'passed'), maxScore: sum(() => true), cases, notes };
+}
+
+/** What the case's informational checks found (they never change its status or score). */
+function informationOf(checks: readonly CheckResult[] | undefined): string[] {
+  return (checks ?? []).filter((r) => r.informational === true && r.message !== '').map((r) => r.message);
 }
 
 /** Scores keep six decimals: enough for any weighting, and no 0.30000000000000004 in reports. */

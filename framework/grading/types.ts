@@ -38,6 +38,12 @@ export interface CheckResult {
   message: string;
   /** status override: a playoff game that timed out may make the check a timeout */
   status?: CaseStatus;
+  /**
+   * The check does not count (a case's informational node counts): `passed` is always true, and
+   * `message` is what it found that a graded check would have refused (empty when nothing), which
+   * the report shows as information (CaseReport.info).
+   */
+  informational?: boolean;
 }
 
 /** One module a check (graders/*.ts): given what the agent did and what was expected, a verdict. */

@@ -16,6 +16,7 @@ import { blessSuite } from './bless.ts';
 import { caseHash, isBlessed, orphanedExpected, unblessedCases } from './expected.ts';
 import { caseGame } from './game.ts';
 import { loadSuite } from './load.ts';
+import { nodeCountsNote, withNodeCounts } from './node-counts.ts';
 import type { Suite } from './types.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -187,7 +188,7 @@ const MALFORMED: Malformed[] = [
     name: 'misspelt manifest field',
     files: { 'suite.yaml': MANIFEST.replace('visibility:', 'visibilty:') },
     message:
-      '$/suite.yaml:3: visibilty: unknown field: expected one of name, description, game, roles, categories, limits, visibility, cases (did you mean "visibility"?)',
+      '$/suite.yaml:3: visibilty: unknown field: expected one of name, description, game, roles, categories, limits, visibility, cases, node_counts (did you mean "visibility"?)',
   },
   {
     name: 'missing visibility',
@@ -228,7 +229,7 @@ const MALFORMED: Malformed[] = [
   {
     name: 'unknown reference heuristic',
     files: { 'suite.yaml': MANIFEST.replace('reference: basic', 'reference: fancy') },
-    message: '$/suite.yaml:6: roles.heuristic.reference: expected a reference heuristic (basic, advanced), got "fancy"',
+    message: '$/suite.yaml:6: roles.heuristic.reference: expected a reference heuristic (basic, advanced, cpsc4610-provided), got "fancy"',
   },
   {
     name: 'bad role kind',
@@ -467,12 +468,12 @@ const MALFORMED: Malformed[] = [
   {
     name: 'a reference heuristic the sandbox does not hold',
     files: { 'cases/a.yaml': AGENT_CASE('options: {heuristic: advanced}\nchecks: {move: true}\n') },
-    message: '$/cases/a.yaml:4: options.heuristic: expected a heuristic the sandbox offers: basic, or role:heuristic; got "advanced"',
+    message: '$/cases/a.yaml:4: options.heuristic: expected a heuristic the sandbox offers: basic, cpsc4610-provided, or role:heuristic; got "advanced"',
   },
   {
     name: 'unknown heuristic role',
     files: { 'cases/a.yaml': AGENT_CASE('options: {heuristic: "role:h"}\nchecks: {move: true}\n') },
-    message: '$/cases/a.yaml:4: options.heuristic: expected a heuristic role of the suite (basic, or role:heuristic), got "role:h"',
+    message: '$/cases/a.yaml:4: options.heuristic: expected a heuristic role of the suite (basic, cpsc4610-provided, or role:heuristic), got "role:h"',
   },
   {
     name: 'fractional depth',
@@ -517,7 +518,30 @@ const MALFORMED: Malformed[] = [
     name: 'id in the defaults',
     files: { 'cases/a.yaml': 'defaults:\n  id: x\ncases:\n  - id: y\n' },
     message:
-      '$/cases/a.yaml:2: defaults.id: unknown field: expected one of description, category, role, position, player, options, checks, points, limits, visibility',
+      '$/cases/a.yaml:2: defaults.id: unknown field: expected one of description, category, role, position, player, options, checks, node_counts, points, limits, visibility',
+  },
+  // node_counts: graded or informational, in the manifest or a case
+  {
+    name: 'node_counts in the manifest: not a policy',
+    files: { 'suite.yaml': `${MANIFEST}node_counts: info\n` },
+    message:
+      '$/suite.yaml:10: node_counts: expected graded (a wrong node count fails the case) or informational (the count is reported, not graded), got "info"',
+  },
+  {
+    name: 'node_counts misspelt in the manifest',
+    files: { 'suite.yaml': `${MANIFEST}node_count: graded\n` },
+    message:
+      '$/suite.yaml:10: node_count: unknown field: expected one of name, description, game, roles, categories, limits, visibility, cases, node_counts (did you mean "node_counts"?)',
+  },
+  {
+    name: 'node_counts in a case: not a policy',
+    files: { 'cases/a.yaml': AGENT_CASE('checks: {nodes: exact}\nnode_counts: true\n') },
+    message: '$/cases/a.yaml:5: node_counts: expected graded (a wrong node count fails the case) or informational (the count is reported, not graded), got true',
+  },
+  {
+    name: 'node_counts in a case that checks no node count',
+    files: { 'cases/a.yaml': AGENT_CASE('checks: {move: true}\nnode_counts: informational\n') },
+    message: '$/cases/a.yaml:5: node_counts: applies to a case with a nodes check, and this case checks no node count',
   },
   {
     name: 'JSON syntax',
@@ -684,6 +708,75 @@ describe('staleness', () => {
     const suite = await loadSuite(basicsDir);
     const extra = { ...suite, expected: { ...suite.expected, 'gone-case': { hash: '0' } } };
     expect(orphanedExpected(extra)).toEqual(['gone-case']);
+  });
+});
+
+describe('node_counts: whether a wrong node count fails a case', () => {
+  const counted = (id: string) => `  - id: ${id}\n    role: agent\n    category: counts\n    options: {depth: 2}\n    checks: {move: true, nodes: exact}\n`;
+
+  it('graded unless the manifest or the case says informational; the case (or its file\'s defaults) over the manifest; only on cases that check nodes', async () => {
+    const dir = join(work, 'node-counts');
+    writeSuite(dir, {
+      'cases/counts.yaml': `cases:\n${counted('plain')}${counted('graded-here')}    node_counts: graded\n${counted('informational-here')}    node_counts: informational\n`,
+      'cases/defaults.yaml': `defaults: {node_counts: graded}\ncases:\n${counted('from-defaults')}  - {id: no-nodes, role: agent, category: values, checks: {move: true}}\n`,
+    });
+    const policies = (suite: Suite) => Object.fromEntries(suite.cases.map((c) => [c.id, c.nodeCounts]));
+    let suite = await loadSuite(dir);
+    expect(suite.manifest.nodeCounts).toBeUndefined();
+    expect(policies(suite)).toEqual({
+      'plain': 'graded',
+      'graded-here': 'graded',
+      'informational-here': 'informational',
+      'from-defaults': 'graded',
+      'no-nodes': undefined,
+      'good': undefined,
+    });
+
+    writeFileSync(join(dir, 'suite.yaml'), `${MANIFEST}node_counts: informational\n`);
+    suite = await loadSuite(dir);
+    expect(suite.manifest.nodeCounts).toBe('informational');
+    expect(policies(suite)).toEqual({
+      'plain': 'informational',
+      'graded-here': 'graded',
+      'informational-here': 'informational',
+      'from-defaults': 'graded',
+      'no-nodes': undefined,
+      'good': undefined,
+    });
+  });
+
+  it('is not part of a case\'s hash: it changes no expected answer, so switching it needs no bless', async () => {
+    const suite = await loadSuite(basicsDir);
+    const c = byId(suite, 'nodes-exact-depth-3');
+    expect(c.nodeCounts).toBe('graded');
+    expect(caseHash({ ...c, nodeCounts: 'informational' }, suite.manifest)).toBe(caseHash(c, suite.manifest));
+    expect(caseHash(c, { ...suite.manifest, nodeCounts: 'informational' })).toBe(caseHash(c, suite.manifest));
+  });
+
+  it('--node-counts: every case that checks nodes set for the run, with a note saying how many changed', async () => {
+    const suite = await loadSuite(basicsDir);
+    const checking = suite.cases.filter((c) => c.checks.nodes !== undefined);
+    expect(checking.length).toBeGreaterThan(0);
+
+    const same = withNodeCounts(suite, 'graded');
+    expect(same.suite).toBe(suite);
+    expect(same.changed).toEqual([]);
+    expect(nodeCountsNote('graded', same.changed)).toBeUndefined();
+
+    const { suite: informational, changed } = withNodeCounts(suite, 'informational');
+    expect(changed.map((c) => c.id)).toEqual(checking.map((c) => c.id));
+    expect(informational.cases.filter((c) => c.nodeCounts === 'informational').map((c) => c.id)).toEqual(checking.map((c) => c.id));
+    expect(informational.cases.filter((c) => c.checks.nodes === undefined).every((c) => c.nodeCounts === undefined)).toBe(true);
+    // the loaded suite is left as it was, and stays blessed
+    expect(suite.cases.every((c) => c.nodeCounts !== 'informational')).toBe(true);
+    expect(unblessedCases(informational)).toEqual([]);
+    expect(nodeCountsNote('informational', changed)).toBe(
+      `node counts informational for this run (--node-counts informational): in ${changed.length} cases whose suite grades them, a wrong count is reported and fails nothing`,
+    );
+    const back = withNodeCounts(informational, 'graded');
+    expect(nodeCountsNote('graded', back.changed.slice(0, 1))).toBe(
+      'node counts graded for this run (--node-counts graded): in 1 case whose suite has them informational, a wrong count fails the case',
+    );
   });
 });
 

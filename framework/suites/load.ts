@@ -100,6 +100,7 @@ function loadManifest(naming: Naming): { manifest: Manifest; context: SuiteConte
     cases: m.cases === undefined ? [...DEFAULT_CASE_PATTERNS] : typeof m.cases === 'string' ? [m.cases] : m.cases,
   };
   if (m.description !== undefined) manifest.description = m.description;
+  if (m.node_counts !== undefined) manifest.nodeCounts = m.node_counts;
   return { manifest, context: { games: new GameCache(), conventions: conventionsOf(game), agentReferences } };
 }
 

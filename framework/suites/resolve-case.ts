@@ -89,6 +89,10 @@ export function resolveCase(item: CaseItem, where: CaseLocation, manifest: Manif
   const limits: Limits = { ms: c.limits?.ms ?? manifest.limits.ms, memoryMb: c.limits?.memory_mb ?? manifest.limits.memoryMb };
   const options = resolveOptions(c, roleName, role, manifest, context, fail);
   const checks = resolveChecks(c.checks, roleName, role, options, limits, manifest, context, fail);
+  // Said in the case itself (not its file's defaults) where no node count is checked, it would do nothing.
+  if (item.raw.node_counts !== undefined && checks.nodes === undefined) {
+    throw fail(['node_counts'], 'applies to a case with a nodes check, and this case checks no node count');
+  }
 
   const resolved: SuiteCase = {
     id: c.id,
@@ -98,6 +102,7 @@ export function resolveCase(item: CaseItem, where: CaseLocation, manifest: Manif
     board: position.board,
     options,
     checks,
+    ...(checks.nodes !== undefined ? { nodeCounts: c.node_counts ?? manifest.nodeCounts ?? 'graded' } : {}),
     points: c.points ?? 1,
     limits,
     visibility: c.visibility ?? manifest.visibility,

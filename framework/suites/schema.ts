@@ -14,7 +14,7 @@ import { BOARD_FORMATS } from '../games/mancala/board-io/board.ts';
 import { MAX_TOTAL_STONES } from '../games/mancala/engine.ts';
 import { PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { LIMITS } from '../games/mancala/rules.ts';
-import type { CountCheck } from './types.ts';
+import type { CountCheck, NodeCounts } from './types.ts';
 
 // ---- building blocks ---------------------------------------------------------------------------
 
@@ -84,6 +84,12 @@ const stringList = (what: string) =>
 
 // ---- manifest ----------------------------------------------------------------------------------
 
+/** `node_counts` (manifest, case): whether a wrong node count fails a case or is only reported. */
+export const NODE_COUNTS = ['graded', 'informational'] as const satisfies readonly NodeCounts[];
+const nodeCounts = z.enum(NODE_COUNTS, {
+  error: 'expected graded (a wrong node count fails the case) or informational (the count is reported, not graded)',
+});
+
 export const VISIBILITIES = ['visible', 'hidden', 'after_due_date'] as const;
 const visibility = z.enum(VISIBILITIES, { error: `expected one of ${VISIBILITIES.join(', ')}` });
 
@@ -145,6 +151,7 @@ export const manifestSchema = strict(
     limits: limitsSchema.optional(),
     visibility,
     cases: stringList('a case file pattern').optional(),
+    node_counts: nodeCounts.optional(),
   },
   'a suite manifest: {name, game, roles, categories, visibility, …}',
 );
@@ -304,6 +311,7 @@ const caseFields = {
   player: side.optional(),
   options: optionsSchema.optional(),
   checks: checksSchema.optional(),
+  node_counts: nodeCounts.optional(),
   points: atLeast(0, 'the points').optional(),
   limits: limitsSchema.optional(),
   visibility: visibility.optional(),

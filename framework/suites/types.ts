@@ -40,6 +40,13 @@ export type GameSpec =
   | { kind: 'mancala'; profile: string; rules: MancalaRules; name: string }
   | { kind: 'tictactoe'; name: 'tictactoe' };
 
+/**
+ * Whether a case's `nodes` check counts: `graded` (a wrong count fails the case, the default) or
+ * `informational` (the case passes or fails on its other checks; a count the check would refuse
+ * is reported as information: "your search visited 2,298 nodes; the reference 1,200").
+ */
+export type NodeCounts = 'graded' | 'informational';
+
 export interface Manifest {
   name: string;
   description?: string;
@@ -54,6 +61,8 @@ export interface Manifest {
   visibility: Visibility;
   /** globby patterns for case files, relative to the suite folder */
   cases: string[];
+  /** `node_counts` as the manifest gives it, for every case that does not say otherwise; absent: graded */
+  nodeCounts?: NodeCounts;
 }
 
 /** How a counted quantity (nodes, evaluations) is compared with the reference's. */
@@ -110,6 +119,12 @@ export interface SuiteCase {
   tictactoe?: string;
   options: CaseOptions;
   checks: Checks;
+  /**
+   * Set on a case with a `nodes` check: whether that check counts (the case's `node_counts`, else
+   * the manifest's, else graded; `mancala grade --node-counts` overrides both). Not part of the
+   * case's hash: it changes no expected answer. Absent (a case built by hand): graded.
+   */
+  nodeCounts?: NodeCounts;
   points: number;
   /** the manifest's limits with the case's own overrides applied */
   limits: Limits;

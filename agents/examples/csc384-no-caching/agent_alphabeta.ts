@@ -2,8 +2,10 @@
  * Example submission "csc384-no-caching": the reference submission (../csc384-reference) with one
  * classic bug: the *_limit_caching functions look positions up in the cache but never store what
  * they searched, so the cache stays empty and the search visits as many positions as without one.
- * Everything else is identical, so it loses exactly the two caching categories, and the grader's
- * "name the bug" says "no transposition table where caching is expected".
+ * Everything else is identical, so its moves and values are right and the csc384 suites, whose
+ * node counts are information, give it full marks while telling each caching case's count and the
+ * grader's "name the bug": "no transposition table where caching is expected"; with node counts
+ * graded (`mancala grade --node-counts graded`) it loses exactly the two caching categories.
  */
 import type { Agent } from '../../../framework/contracts/agent.ts';
 import type { MancalaState } from '../../../framework/games/mancala/engine.ts';

@@ -184,6 +184,67 @@ describe('mancala check', () => {
   });
 });
 
+describe("--node-counts: the instructor's switch over a suite's node_counts", () => {
+  const csc384 = join(root, 'testcases/csc384-public');
+  const CACHING_CASES = ['alphabeta-caching-public', 'minimax-caching-public'];
+  const FINDING = /^nodes: your search visited [\d,]+ nodes; the reference [\d,]+ \(informational, not graded; graded, it would need [^)]+\)\nlikely bug: Your search matches the reference with no transposition table/;
+
+  it('grade: the csc384 suite as shipped passes right moves and values with wrong counts, telling the counts; --node-counts graded fails them, noted in the report', async () => {
+    const json = join(work, 'node-counts', 'informational.json');
+    let r = await cli(['grade', example('csc384-no-caching'), '--suite', csc384, '--json', json, '--no-color']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^csc384-no-caching +95 \/ 95 +all 7 cases passed/m);
+    expect(r.out).toContain('  info (alphabeta-caching-public, minimax-caching-public): nodes differ from the reference\'s in 2 cases (informational, not graded; --verbose shows each)\n');
+    expect(r.out).toContain('  likely bug, not graded (alphabeta-caching-public, minimax-caching-public): Your search matches the reference with no transposition table');
+    let report = parseReport(readFileSync(json, 'utf8'), json);
+    expect(report.notes).toBeUndefined();
+    const cases = report.submissions[0]!.cases;
+    expect(cases.filter((c) => c.info !== undefined).map((c) => c.id)).toEqual(CACHING_CASES);
+    for (const c of cases.filter((k) => k.info !== undefined)) {
+      expect([c.status, c.message]).toEqual(['passed', '']);
+      expect(c.info![0]).toMatch(FINDING);
+    }
+
+    const graded = join(work, 'node-counts', 'graded.json');
+    r = await cli(['grade', example('csc384-no-caching'), '--suite', csc384, '--json', graded, '--node-counts', 'graded', '--no-color']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^csc384-no-caching +75 \/ 95 +5 of 7 cases passed/m);
+    expect(r.out).toContain('note: node counts graded for this run (--node-counts graded): in 6 cases whose suite has them informational, a wrong count fails the case\n');
+    report = parseReport(readFileSync(graded, 'utf8'), graded);
+    expect(report.notes).toEqual(['node counts graded for this run (--node-counts graded): in 6 cases whose suite has them informational, a wrong count fails the case']);
+    const failed = report.submissions[0]!.cases.filter((c) => c.status !== 'passed');
+    expect(failed.map((c) => [c.id, c.status, c.info])).toEqual(CACHING_CASES.map((id) => [id, 'failed', undefined]));
+    for (const c of failed) expect(c.message).toMatch(/^nodes: expected (at most|[\d,]+ to [\d,]+) /);
+  });
+
+  it('check: exit 0 with the counts told under their cases; --node-counts graded: exit 1', async () => {
+    let r = await cli(['check', example('csc384-no-caching'), '--suite', csc384, '--no-color']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/✓ \[minimax \+ depth limit \+ caching\] minimax-caching-public[^\n]*\n {6}nodes: your search visited [\d,]+ nodes; the reference [\d,]+ \(informational, not graded; graded, it would need at most [\d,]+\)\n/);
+    expect(r.out).toContain('all 7 visible cases passed');
+
+    r = await cli(['check', example('csc384-no-caching'), '--suite', csc384, '--node-counts', 'graded', '--no-color']);
+    expect(r.code).toBe(1);
+    expect(r.err.replace(SANDBOX_LINE, '')).toBe('mancala: 2 of 7 visible cases did not pass\n');
+    expect(r.out).toMatch(/✗ \[minimax \+ depth limit \+ caching\] minimax-caching-public[^\n]*\n {6}nodes: expected at most/);
+  });
+
+  it('a bad value is one line naming the flag and the choices, on grade and check', async () => {
+    expectUsageError(await cli(['grade', example('alice'), '--suite', csc384, '--node-counts', 'yes']), "option '--node-counts <how>' argument 'yes' is invalid. Allowed choices are graded, informational.");
+    expectUsageError(await cli(['check', example('alice'), '--node-counts', 'exact']), "option '--node-counts <how>' argument 'exact' is invalid. Allowed choices are graded, informational.");
+  });
+
+  it('--help says what each value does', async () => {
+    for (const command of ['grade', 'check']) {
+      const r = await cli([command, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.out.replace(/\s+/g, ' ')).toContain(
+        "--node-counts <how> graded: a wrong node count fails its case; informational: it is only reported, and the case passes or fails on its other checks. For this run, over every suite's node_counts",
+      );
+    }
+  });
+});
+
 describe('report files and limits for this run', () => {
   it('creates a missing report folder before grading and writes the report there; --time-limit and --memory are recorded', async () => {
     const json = join(work, 'not-yet', 'made', 'report.json');

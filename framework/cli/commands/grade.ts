@@ -15,7 +15,9 @@ import { assertBlessed, gradeSubmissions, selectCases, startGradingWorkers, type
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
-import type { Suite, SuiteCase } from '../../suites/types.ts';
+import { nodeCountsNote, withNodeCounts } from '../../suites/node-counts.ts';
+import { NODE_COUNTS } from '../../suites/schema.ts';
+import type { NodeCounts, Suite, SuiteCase } from '../../suites/types.ts';
 import type { GradeReport } from '../../grading/report.ts';
 import { toJson } from '../../grading/reporters/json.ts';
 import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
@@ -33,7 +35,33 @@ import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides,
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
 
-interface GradeOptions extends SandboxFlags, LimitFlags {
+/** `--node-counts`: over what the suite's `node_counts` says, for this run. */
+interface NodeCountsFlag {
+  nodeCounts?: NodeCounts;
+}
+
+function nodeCountsOption(): Option {
+  return new Option(
+    '--node-counts <how>',
+    'graded: a wrong node count fails its case; informational: it is only reported, and the case passes or fails on its other checks. ' +
+      "For this run, over every suite's node_counts (noted in the report); without it each suite's own holds: graded, unless it says informational as the csc384 suites do",
+  ).choices(NODE_COUNTS);
+}
+
+/** The suite as --node-counts asks, and the report's note on it (undefined: the suite's own). */
+function applyNodeCounts(suite: Suite, flags: NodeCountsFlag, visibleOnly: boolean): { suite: Suite; note?: string } {
+  if (flags.nodeCounts === undefined) return { suite };
+  const { suite: changed, changed: cases } = withNodeCounts(suite, flags.nodeCounts);
+  const note = nodeCountsNote(flags.nodeCounts, cases, visibleOnly);
+  return { suite: changed, ...(note !== undefined ? { note } : {}) };
+}
+
+/** The report with `note` among the run's notes. */
+function withNote(report: GradeReport, note: string | undefined): GradeReport {
+  return note === undefined ? report : { ...report, notes: [...(report.notes ?? []), note] };
+}
+
+interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag {
   suite: string;
   json?: string;
   gradescope?: string;
@@ -46,7 +74,7 @@ interface GradeOptions extends SandboxFlags, LimitFlags {
   color: boolean;
 }
 
-interface CheckOptions extends SandboxFlags, LimitFlags {
+interface CheckOptions extends SandboxFlags, LimitFlags, NodeCountsFlag {
   suite?: string[];
   json?: string;
   color: boolean;
@@ -65,6 +93,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 2)
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
+    .addOption(nodeCountsOption())
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--no-color', 'no colours in the console report');
   addLimitOptions(addWeakSandboxOption(grade))
@@ -80,6 +109,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         '  $ mancala grade agents/examples/alice --suite testcases/kalah-basics',
         '  $ mancala grade submissions/* --suite testcases/hidden-example --csv grades.csv --jobs 2',
         '  $ mancala grade submissions/* --suite testcases/kalah-basics --time-limit 3000 --memory 1024 --json out/report.json',
+        '  $ mancala grade submissions/* --suite testcases/csc384-hidden --node-counts graded   # node counts fail cases, as the other suites',
       ].join('\n'),
     )
     .action(async (submissions: string[], opts: GradeOptions) => {
@@ -87,13 +117,13 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       for (const s of submissions) existingPath(s, 'submission');
       const limits = limitOverrides(opts);
       startGradingWorkers(opts.jobs, submissions.length);
-      const suite = await loadSuite(suiteDir);
+      const { suite, note } = applyNodeCounts(await loadSuite(suiteDir), opts, opts.visibility === 'visible');
       assertBlessed(suite, selectCases(suite, opts.visibility));
       checkReportFiles(opts);
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox);
       cleanUpOnInterrupt(io);
-      const report = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) =>
+      const graded = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) =>
         gradeSubmissions({
           suite,
           submissions,
@@ -104,6 +134,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
           onProgress: (e) => bar?.update(e.done, e.total, { submission: e.submission, caseId: e.caseId }),
         }),
       );
+      const report = withNote(graded, note);
       const warnings = addCommonFailureNotes(report, () => AGENT_KIND);
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
       writeReportFiles(io, report, opts);
@@ -116,6 +147,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .argument('[path]', 'your agent file or submission folder', '.')
     .option('--suite <dir...>', 'suite folders (default: the bundled suites)')
     .option('--json <file>', 'also write the reports as JSON: {"version": 1, "reports": [one grade --json report per suite]}')
+    .addOption(nodeCountsOption())
     .option('--no-color', 'no colours');
   addLimitOptions(addWeakSandboxOption(check))
     .addHelpText(
@@ -127,6 +159,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         'Examples:',
         '  $ mancala check agents/my-agent',
         '  $ mancala check my-agent.ts --suite testcases/kalah-basics',
+        '  $ mancala check agents/me --suite testcases/csc384-public --node-counts graded   # do my node counts match too?',
       ].join('\n'),
     )
     .action(async (path: string, opts: CheckOptions) => {
@@ -135,12 +168,12 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
       // Every suite is read and checked before the agent runs on any of them.
-      const suites: Suite[] = [];
+      const suites: { suite: Suite; note?: string }[] = [];
       for (const dir of dirs) {
-        const suite = await loadSuite(existingDir(dir, '--suite'));
-        if (!suite.cases.some((c) => c.visibility === 'visible')) continue;
-        assertBlessed(suite, selectCases(suite, 'visible'));
-        suites.push(suite);
+        const loaded = applyNodeCounts(await loadSuite(existingDir(dir, '--suite')), opts, true);
+        if (!loaded.suite.cases.some((c) => c.visibility === 'visible')) continue;
+        assertBlessed(loaded.suite, selectCases(loaded.suite, 'visible'));
+        suites.push(loaded);
       }
       if (suites.length === 0) throw new UserError('no visible cases in the given suites: nothing to check');
       const sandbox = sandboxMode(opts);
@@ -149,11 +182,11 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       let graded = 0;
       cleanUpOnInterrupt(io);
       const reports: GradeReport[] = [];
-      for (const suite of suites) {
+      for (const { suite, note } of suites) {
         const { runnable, withheld } = runnableHere(suite);
         if (withheld.length > 0) io.err(`${withheldCasesNote(suite, withheld)}\n`);
         if (runnable.cases.length === 0) continue;
-        const report = await gradeSubmissions({ suite: runnable, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits });
+        const report = withNote(await gradeSubmissions({ suite: runnable, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits }), note);
         reports.push(report);
         io.out(renderCheck(report, { color: opts.color && colorWanted() }));
         const cases = report.submissions[0]!.cases;

@@ -81,6 +81,7 @@ function caseLines(p: Palette, cases: readonly CaseReport[], verbose: boolean): 
       const about = c.description ? `  ${p.dim(oneLine(c.description))}` : '';
       lines.push(`${head.trimEnd()}${about}`);
       if (c.message !== '') lines.push(...indented(c.message, '      '));
+      for (const info of c.info ?? []) lines.push(...indented(info, '      ').map(p.dim));
     } else {
       lines.push(`${head}  ${firstLine(c.message)}`.trimEnd());
     }
@@ -107,11 +108,53 @@ function diagnosisLines(cases: readonly CaseReport[]): string[] {
     ids.push(oneLine(c.id));
     byDiagnosis.set(diagnosis, ids);
   }
-  return [...byDiagnosis].map(([diagnosis, ids]) => {
-    const named = ids.slice(0, DIAGNOSED_IDS_SHOWN).join(', ');
-    const more = ids.length > DIAGNOSED_IDS_SHOWN ? ` and ${ids.length - DIAGNOSED_IDS_SHOWN} more` : '';
-    return `  ${DIAGNOSIS_LABEL} (${named}${more}): ${diagnosis.slice(DIAGNOSIS_PREFIX.length)}`;
-  });
+  return [...byDiagnosis].map(([diagnosis, ids]) => `  ${DIAGNOSIS_LABEL} (${namedIds(ids)}): ${diagnosis.slice(DIAGNOSIS_PREFIX.length)}`);
+}
+
+/**
+ * What the graders found but did not grade (CaseReport.info), without --verbose: each kind once,
+ * by the word its line starts with, with the cases it was found in, then each likely bug named
+ * in it once. One case shows its whole line; several a count, as the words differ by case:
+ *
+ *   info (alphabeta-caching-public): nodes: your search visited 2,298 nodes; the reference 1,200 (informational, not graded)
+ *   info (minimax-caching-01, minimax-caching-02, minimax-caching-03 and 17 more): nodes differ from the reference's in 20 cases (informational, not graded; --verbose shows each)
+ *   likely bug, not graded (minimax-caching-01, …): Your search matches the reference with no transposition table …
+ */
+function informationLines(p: Palette, cases: readonly CaseReport[]): string[] {
+  const byKind = new Map<string, { ids: string[]; first: string }>();
+  const byDiagnosis = new Map<string, string[]>();
+  for (const c of cases) {
+    for (const info of c.info ?? []) {
+      const lines = plainText(info)
+        .split('\n')
+        .map((l) => oneLine(l).trim())
+        .filter((l) => l !== '');
+      const first = lines[0];
+      if (first === undefined) continue;
+      const kind = /^([\w ]+):/.exec(first)?.[1] ?? first;
+      const group = byKind.get(kind) ?? { ids: [], first };
+      group.ids.push(oneLine(c.id));
+      byKind.set(kind, group);
+      for (const diagnosis of lines.slice(1).filter((l) => l.startsWith(DIAGNOSIS_PREFIX))) {
+        const ids = byDiagnosis.get(diagnosis) ?? [];
+        if (!ids.includes(oneLine(c.id))) ids.push(oneLine(c.id));
+        byDiagnosis.set(diagnosis, ids);
+      }
+    }
+  }
+  const out: string[] = [];
+  for (const [kind, { ids, first }] of byKind) {
+    const what = ids.length === 1 ? first : `${kind} differ from the reference's in ${ids.length} cases (informational, not graded; --verbose shows each)`;
+    out.push(p.dim(`  info (${namedIds(ids)}): ${what}`));
+  }
+  for (const [diagnosis, ids] of byDiagnosis) out.push(p.dim(`  ${DIAGNOSIS_LABEL}, not graded (${namedIds(ids)}): ${diagnosis.slice(DIAGNOSIS_PREFIX.length)}`));
+  return out;
+}
+
+/** "a, b, c and 4 more" */
+function namedIds(ids: readonly string[]): string {
+  const named = ids.slice(0, DIAGNOSED_IDS_SHOWN).join(', ');
+  return ids.length > DIAGNOSED_IDS_SHOWN ? `${named} and ${ids.length - DIAGNOSED_IDS_SHOWN} more` : named;
 }
 
 function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): string[] {
@@ -121,7 +164,7 @@ function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): str
   const lines = [`${p.bold(oneLine(s.id))}  ${p.bold(score)}  ${verdict}  ${p.dim(oneLine(s.path))}`];
   lines.push(...caseLines(p, s.cases, verbose));
   // Without --verbose only first lines show: the bugs the graders named come after them.
-  if (!verbose) lines.push(...diagnosisLines(s.cases));
+  if (!verbose) lines.push(...diagnosisLines(s.cases), ...informationLines(p, s.cases));
   const totals = categoryTotals(s.cases);
   const nameWidth = Math.max(0, ...totals.map((t) => oneLine(t.name).length));
   const pointsWidth = Math.max(0, ...totals.map((t) => `${formatPoints(t.score)} / ${formatPoints(t.maxScore)}`.length));
@@ -168,6 +211,8 @@ export function renderCheck(report: GradeReport, options: { color: boolean }): s
       const status = c.status === 'passed' || c.status === 'failed' ? '' : ` ${statusPaint(p, c.status)(`(${c.status})`)}`;
       lines.push(`  ${mark(p, c.status)} ${oneLine(caseTitle(c))}${status}`);
       if (c.status !== 'passed' && c.message !== '') lines.push(...indented(c.message, '      '));
+      // What was found but not graded: shown, never counted (a passed case stays passed).
+      for (const info of c.info ?? []) lines.push(...indented(info, '      ').map(p.dim));
     }
     for (const note of s.notes) lines.push(`  ${p.dim(`note: ${oneLine(note)}`)}`);
     const failed = cases.filter((c) => c.status !== 'passed').length;

@@ -53,10 +53,16 @@ const VISIBILITY: Record<Visibility, GradescopeVisibility> = {
   after_due_date: 'after_due_date',
 };
 
+/** The test's output: its message (after its status when it is neither passed nor failed), then what was found but not graded. */
 function testOutput(c: CaseReport): string | undefined {
   const message = plainText(c.message).trim();
-  if (c.status === 'passed' || c.status === 'failed') return message === '' ? undefined : message;
-  return message === '' ? `Status: ${STATUS_LABELS[c.status]}` : `Status: ${STATUS_LABELS[c.status]}\n${message}`;
+  const parts = c.status === 'passed' || c.status === 'failed' ? [] : [`Status: ${STATUS_LABELS[c.status]}`];
+  if (message !== '') parts.push(message);
+  for (const info of c.info ?? []) {
+    const text = plainText(info).trim();
+    if (text !== '') parts.push(text);
+  }
+  return parts.length === 0 ? undefined : parts.join('\n');
 }
 
 function tests(cases: readonly CaseReport[]): GradescopeTest[] {

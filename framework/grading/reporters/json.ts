@@ -22,6 +22,7 @@ function finite(x: number, where: string): number {
 
 function checkJson(check: CheckResult): CheckResult {
   const out: CheckResult = { check: check.check, passed: check.passed, message: check.message };
+  if (check.informational === true) out.informational = true;
   if (check.status !== undefined) out.status = check.status;
   return out;
 }
@@ -34,6 +35,7 @@ function caseJson(c: CaseReport, where: string): CaseReport {
     score: roundScore(finite(c.score, `${where}.score`)),
     maxScore: roundScore(finite(c.maxScore, `${where}.maxScore`)),
     message: c.message,
+    ...(c.info !== undefined && c.info.length > 0 ? { info: [...c.info] } : {}),
     ms: roundMs(finite(c.ms, `${where}.ms`)),
     nodes: c.nodes === null ? null : finite(c.nodes, `${where}.nodes`),
     visibility: c.visibility,
@@ -82,6 +84,7 @@ const checkResultSchema = z.strictObject(
     check: name('the check'),
     passed: z.boolean({ error: 'expected true or false' }),
     message: text('the message'),
+    informational: z.boolean({ error: 'expected true or false' }).optional(),
     status: status.optional(),
   },
   { error: 'expected a check result {"check", "passed", "message"}' },
@@ -95,6 +98,7 @@ const caseReportSchema = z.strictObject(
     score: nonNegative('points'),
     maxScore: nonNegative('points'),
     message: text('the message'),
+    info: z.array(text('a line of information'), { error: 'expected a list of strings' }).optional(),
     ms: nonNegative('milliseconds'),
     nodes: z
       .int({ error: 'expected a whole number ≥ 0 or null' })

@@ -5,7 +5,7 @@
  *
  * - failed → <failure type="…"> (type: the checks that failed, else "failed");
  *   error, timeout, memory → <error type="<status>">. `message` is the first line, the body the
- *   whole message.
+ *   whole message. What was found but not graded (CaseReport.info) is the case's <system-out>.
  * - Times are seconds with millisecond precision, as JUnit writes them.
  * - Student output can hold anything: ANSI sequences are dropped, characters XML 1.0 cannot hold
  *   (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are removed, and the rest is escaped, with
@@ -45,7 +45,9 @@ function seconds(ms: number): string {
 
 function testcase(suiteName: string, c: CaseReport): string {
   const open = `    <testcase${attributes({ classname: `${suiteName}.${c.category}`, name: c.id, time: seconds(c.ms) })}`;
-  if (c.status === 'passed') return `${open}/>`;
+  // What was found but not graded (an informational node count) is the case's output, never a failure.
+  const info = c.info !== undefined && c.info.length > 0 ? `\n      <system-out>${escapeText(c.info.join('\n'))}</system-out>` : '';
+  if (c.status === 'passed') return info === '' ? `${open}/>` : `${open}>${info}\n    </testcase>`;
   let element: string;
   let type: string;
   if (c.status === 'failed') {
@@ -58,7 +60,7 @@ function testcase(suiteName: string, c: CaseReport): string {
   }
   const message = c.message === '' ? c.status : c.message;
   const detail = `<${element}${attributes({ message: firstLine(message), type })}>${escapeText(message)}</${element}>`;
-  return `${open}>\n      ${detail}\n    </testcase>`;
+  return `${open}>\n      ${detail}${info}\n    </testcase>`;
 }
 
 function testsuite(report: GradeReport, s: SubmissionReport): string {
