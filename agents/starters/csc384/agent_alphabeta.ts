@@ -8,7 +8,8 @@
  *  2. alphabeta_max_limit / alphabeta_min_limit: with a depth limit;
  *  3. alphabeta_max_limit_caching / alphabeta_min_limit_caching: with a depth limit and caching.
  *
- * Pruning, as the tests count nodes: `alpha` is the value MAX can already secure, `beta` the value
+ * Pruning, as the tests count nodes (shown beside ours in your report; graded only if your
+ * instructor turns node counts on): `alpha` is the value MAX can already secure, `beta` the value
  * MIN can. A MAX node stops trying moves as soon as its best value is >= beta; otherwise it raises
  * alpha to its best value. A MIN node stops as soon as its best value is <= alpha; otherwise it
  * lowers beta. Each child is searched with the current alpha and beta. Return the node's best value
@@ -63,8 +64,9 @@ export function alphabeta_min_limit(search: Search, state: MancalaState, alpha: 
  * As alphabeta_max_limit, with a cache keyed as in minimax (`${search.game.key(state)}|${limit}`).
  * Use an entry only where it decides the node: an `exact` one always, a `lower` one when its value
  * is >= beta, an `upper` one when its value is <= alpha. Store each searched node with its bound
- * (compare its value with the alpha and beta it was called with). The tests accept a node count
- * within a factor 1.25 of ours; a cache that keeps exact values only saves too little on some.
+ * (compare its value with the alpha and beta it was called with). Your report compares your node
+ * count with ours (a factor 1.25 is accepted where node counts are graded); a cache that keeps
+ * exact values only saves too little on some.
  */
 export function alphabeta_max_limit_caching(search: Search, state: MancalaState, alpha: number, beta: number, limit: number, cache: Cache): Best {
   // TODO

@@ -7,7 +7,8 @@
  *  3. minimax_max_limit_caching / minimax_min_limit_caching: with a depth limit and caching.
  * Most of their code is the same; that is on purpose, so each version is tested on its own.
  *
- * The rules every version follows (the tests compare your move, value and node count with ours):
+ * The rules every version follows (the tests grade your move and value; your report also compares
+ * your node count with ours, graded only if your instructor turns node counts on):
  *  - values are from MAX's point of view (`search.max`): MAX maximises, MIN minimises;
  *  - a finished position (`search.game.isOver(state)`) and a position at the depth limit are
  *    valued with `search.evaluate(state)`, and their move is null;
