@@ -144,6 +144,26 @@ describe('mancala grade', () => {
   });
 });
 
+describe('mancala grade: a run where no submission ran is no grading', () => {
+  const empty = join(work, 'no-agent-here');
+  mkdirSync(empty, { recursive: true });
+  writeFileSync(join(empty, 'notes.txt'), 'my agent is on my laptop\n');
+
+  it('every case of every submission an error: the report as usual, then exit 1 and one line saying why', async () => {
+    const json = join(work, 'no-agent.json');
+    const r = await cli(['grade', empty, '--suite', basics, '--json', json, '--no-color']);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^no-agent-here +0 \/ \d+/m);
+    expect(r.err.replace(SANDBOX_LINE, '')).toMatch(/^wrote [^\n]*no-agent\.json\nmancala: no submission ran: every case of submission no-agent-here is an error \(no-agent-here, [\w-]+: no module found for role agent[^\n]*\)\n$/);
+    expect(parseReport(readFileSync(json, 'utf8'), json).submissions[0]!.cases.every((c) => c.status === 'error')).toBe(true);
+  });
+
+  it('one submission that ran is an ordinary run (exit 0): a class has broken submissions', async () => {
+    const r = await cli(['grade', empty, example('alice'), '--suite', basics, '--no-color']);
+    expect(r.code, r.err).toBe(0);
+  });
+});
+
 describe('mancala check', () => {
   let hidden: string[];
   beforeAll(async () => {

@@ -139,6 +139,8 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
       writeReportFiles(io, report, opts);
       printWarnings(io, warnings);
+      const none = noSubmissionRan(report);
+      if (none !== undefined) throw new UserError(none, 1);
     });
 
   const check = program
@@ -197,6 +199,21 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       // Exit 1, not 2: the check ran; the submission is what failed.
       if (failed > 0) throw new UserError(`${failed} of ${graded} visible cases did not pass`, 1);
     });
+}
+
+/**
+ * Why the run graded nothing, when no submission ran at all: every case of every submission an
+ * error (no agent found, a build that failed, a program that never started). Such a run is no
+ * grading: the command exits nonzero (after writing its reports) instead of passing zeros on as
+ * scores. One submission that ran is enough for an ordinary exit: a class has broken submissions.
+ */
+export function noSubmissionRan(report: GradeReport): string | undefined {
+  const subs = report.submissions;
+  if (subs.length === 0 || !subs.every((s) => s.cases.length > 0 && s.cases.every((c) => c.status === 'error'))) return undefined;
+  const first = subs[0]!;
+  const why = first.cases[0]!.message.split('\n')[0]!;
+  const who = subs.length === 1 ? `submission ${first.id}` : `any of the ${subs.length} submissions`;
+  return `no submission ran: every case of ${who} is an error (${first.id}, ${first.cases[0]!.id}: ${why})`;
 }
 
 /**
