@@ -361,7 +361,7 @@ describe('mancala gauntlet', () => {
     const gradescope = join(dir, 'results.json');
     const r = await mancala(CAROL, '--stones', '4', '--time-per-move', '100', '--json', json, '--gradescope', gradescope, '--no-progress');
     expect(r.code).toBe(0);
-    expect(r.out).toContain(`gauntlet: ${CAROL}\ncs540 rules; stones 4; 100 ms a move (anytime`);
+    expect(r.out).toContain(`gauntlet: ${CAROL}\ncs540 rules; match rules project; stones 4; 100 ms a move + 250 ms grace (anytime`);
     expect(r.out).toMatch(/^simple +100 +2 +1 +0 +1 /m);
     expect(r.err).toMatch(new RegExp(`^sandbox: [^\\n]+\\nwrote ${json}, ${gradescope}\\n$`));
     const report = parseReport(readFileSync(json, 'utf8'), json);

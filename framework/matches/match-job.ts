@@ -25,6 +25,9 @@ export interface MatchJobSetup {
   timePerMoveMs: number;
   forfeit: ForfeitPolicy;
   anytime: boolean;
+  /** MatchOptions.graceMs: both sides' grace, each also stopped then */
+  graceMs?: number;
+  carryMove?: boolean;
   replays: boolean;
 }
 
@@ -61,6 +64,8 @@ export async function matchJob(setup: MatchJobSetup): Promise<Job<GameOrder, Pla
         timePerMoveMs: setup.timePerMoveMs,
         forfeit: setup.forfeit,
         anytime: setup.anytime,
+        ...(setup.graceMs !== undefined ? { graceMs: { A: setup.graceMs, B: setup.graceMs }, stopAtGrace: true } : {}),
+        ...(setup.carryMove === true ? { carryMove: true } : {}),
         seed: order.seed,
         ...(setup.replays ? { onReplay: (l: ReplayLine) => void replay.push(l) } : {}),
         ...(order.startPosition !== undefined ? { startPosition: order.startPosition } : {}),

@@ -41,6 +41,14 @@ export interface MatchOptions {
   forfeit?: ForfeitPolicy;
   /** the anytime rule (PlayGameOptions.anytime); default: on for ANYTIME_PROFILES (cs540), off otherwise */
   anytime?: boolean;
+  /**
+   * A fixed grace after the time per move, for both sides: a later answer is late, and a sandboxed
+   * side still thinking is stopped then (cs540's course match rules: 500). Default: the grace of
+   * the rule in force (anytimeGraceMs or timeGraceMs) and the sandbox's own hard limit.
+   */
+  graceMs?: number;
+  /** under the anytime rule, a side with no legal report this turn plays its previous move if legal (PlayGameOptions.carryMove); default false */
+  carryMove?: boolean;
   /** games played at once, each job in a worker thread with its own players; default 1 (in this thread) */
   jobs?: number;
   /** memory cap of a sandboxed submission's process, MB; default 512 */
@@ -78,6 +86,10 @@ export interface MatchInfo {
   forfeit: ForfeitPolicy;
   /** the anytime rule is on: a timeout plays the side's last reported legal move */
   anytime: boolean;
+  /** set only when MatchOptions.graceMs was given */
+  graceMs?: number;
+  /** set only when on (MatchOptions.carryMove) */
+  carryMove?: true;
 }
 
 export interface ResolvedMatch {
@@ -108,6 +120,9 @@ export function resolveMatch(o: MatchOptions): ResolvedMatch {
   checkRange(jobs, 1, 64, 'jobs');
   if (!(timePerMoveMs > 0 && Number.isFinite(timePerMoveMs))) throw new UserError(`time per move: expected a number of ms > 0, got ${timePerMoveMs}`);
   if (!Number.isSafeInteger(seed)) throw new UserError(`seed: expected a whole number, got ${seed}`);
+  if (o.graceMs !== undefined && !(o.graceMs >= 0 && o.graceMs <= 3_600_000)) throw new UserError(`grace: expected a number of ms from 0 to 3600000, got ${o.graceMs}`);
+  const anytime = o.anytime ?? anytimeByDefault(profile.name);
+  if (o.carryMove === true && !anytime) throw new UserError('carrying the previous move over applies under the anytime rule only (rules cs540, or anytime on)');
   checkAgentSpec(o.A);
   checkAgentSpec(o.B);
   const boards = openings.kind === 'file' ? readStartPositions(openings.file) : undefined;
@@ -131,7 +146,9 @@ export function resolveMatch(o: MatchOptions): ResolvedMatch {
       seed,
       openings: describeOpenings(openings),
       forfeit: o.forfeit ?? MATCH_DEFAULTS.forfeit,
-      anytime: o.anytime ?? anytimeByDefault(profile.name),
+      anytime,
+      ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
+      ...(o.carryMove === true ? { carryMove: true as const } : {}),
     },
     game,
     gameSpec: { kind: 'mancala', profile: profile.name, rules: gameRules, name },

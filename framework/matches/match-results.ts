@@ -81,6 +81,7 @@ export function matchJson(r: MatchResult): string {
     ...(g.startPosition !== undefined ? { startPosition: g.startPosition } : {}),
     ...(g.truncated === true ? { truncated: true } : {}),
     ...(g.deadlineMoves !== undefined ? { deadlineMoves: g.deadlineMoves } : {}),
+    ...(g.carriedMoves !== undefined ? { carriedMoves: g.carriedMoves } : {}),
   });
   const i = r.match;
   // The anytime fields appear only when the rule is on: other matches keep their bytes.
@@ -104,6 +105,8 @@ export function matchJson(r: MatchResult): string {
     openings: i.openings,
     forfeit: i.forfeit,
     ...(i.anytime ? { anytime: true } : {}),
+    ...(i.graceMs !== undefined ? { graceMs: i.graceMs } : {}),
+    ...(i.carryMove === true ? { carryMove: true } : {}),
   };
   return JSON.stringify({ match, games: r.games.map(game), summary: { A: side(r.stats.A), B: side(r.stats.B) } }) + '\n';
 }

@@ -40,6 +40,8 @@ export async function playMatch(o: MatchOptions): Promise<MatchResult> {
     timePerMoveMs: m.info.timePerMoveMs,
     forfeit: m.info.forfeit,
     anytime: m.info.anytime,
+    ...(m.info.graceMs !== undefined ? { graceMs: m.info.graceMs } : {}),
+    ...(m.info.carryMove === true ? { carryMove: true } : {}),
     replays: o.replays !== undefined,
   };
   if (o.replays !== undefined) {

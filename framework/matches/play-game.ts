@@ -25,6 +25,10 @@
  *   agent cannot be stopped: an answer after the hard limit counts as a timeout, rescued by its
  *   report when its player passes the report on. The report is always this decision's: the
  *   sandbox keeps one per request and runAgent one per call, never an older turn's.
+ * - `carryMove` (cs540's course match rules: the course's Java player keeps its field `move`
+ *   between turns): a timed-out decision with no legal report this turn plays the side's previous
+ *   move — the last move played from its own answer or report — when it is legal now; otherwise
+ *   the side forfeits (timeout) as without it.
  * - Everything random derives from the game's seed (deriveSeed): the opening (openingPlies), the
  *   seed an agent gets for each move (unless `decisionSeed` says otherwise), the moves played for a
  *   failing side. A game's result does not depend on the thread that played it.
@@ -127,6 +131,12 @@ export interface PlayGameOptions {
   timePerMoveMs: number;
   /** each side's grace beyond the time per move (see the module comment); default the same for both */
   graceMs?: Record<Side, number>;
+  /**
+   * Each side is also stopped at its grace (MatchPlayer.chooseMove's graceMs), not at the
+   * sandbox's own hard limit: a fixed grace (cs540's course match rules) is then both. An
+   * infinite grace is never passed on.
+   */
+  stopAtGrace?: boolean;
   forfeit: ForfeitPolicy;
   /** the game's seed: the agents' per-move seeds, the opening (openingPlies) and forfeit moves derive from it */
   seed: number;
@@ -143,6 +153,8 @@ export interface PlayGameOptions {
    * Default false; playMatch turns it on for ANYTIME_PROFILES.
    */
   anytime?: boolean;
+  /** under the anytime rule, fall back on the side's previous move (see the module comment); default false */
+  carryMove?: boolean;
   /** stops the game between decisions; the record says `stopped` */
   signal?: AbortSignal;
 }
@@ -198,11 +210,17 @@ function failureOf(a: MoveAttempt, game: MancalaGame, s: MancalaState, limitMs: 
 
 const sideIndex = (side: Side): 0 | 1 => (side === 'A' ? 0 : 1);
 
+/** Why the previous move cannot stand in for a missing one (carryMove), or undefined when it can. */
+function carryMissing(previous: number | undefined, game: MancalaGame, s: MancalaState): string | undefined {
+  if (previous === undefined) return 'it has played no earlier move to fall back on';
+  return game.isLegal(s, previous) ? undefined : `its previous move ${moveText(game, s, previous)} is not legal here either`;
+}
+
 /** A player's decision; a player that throws (it should not: failures are attempts) counts as a crash. */
-async function ask(player: MatchPlayer, game: MancalaGame, s: MancalaState, limitMs: number, seed: number): Promise<MoveAttempt> {
+async function ask(player: MatchPlayer, game: MancalaGame, s: MancalaState, limitMs: number, seed: number, graceMs: number | undefined): Promise<MoveAttempt> {
   const start = performance.now();
   try {
-    return await player.chooseMove(game, s, limitMs, seed);
+    return await (graceMs === undefined ? player.chooseMove(game, s, limitMs, seed) : player.chooseMove(game, s, limitMs, seed, graceMs));
   } catch (e) {
     return { status: 'error', message: e instanceof Error ? e.message : String(e), ms: performance.now() - start };
   }
@@ -240,6 +258,9 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
   const decisions: [number, number] = [0, 0];
   const randomMoves: [number, number] = [0, 0];
   const deadlineMoves: [number, number] = [0, 0];
+  const carriedMoves: [number, number] = [0, 0];
+  /** each side's last move from its own answer or report (carryMove) */
+  const previous: [number | undefined, number | undefined] = [undefined, undefined];
   const moves: number[] = [];
   let forfeit: GameRecord['forfeit'] = null;
   let lostBy: Side | undefined;
@@ -266,7 +287,8 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
     const k = sideIndex(side);
     const ply = moves.length;
     for (const ob of observers) ob.onTurn?.({ ply, side, state: s });
-    const attempt = await ask(o.players[side], game, s, o.timePerMoveMs, seedFor(ply));
+    const stopGrace = o.stopAtGrace === true && Number.isFinite(grace[side]) ? grace[side] : undefined;
+    const attempt = await ask(o.players[side], game, s, o.timePerMoveMs, seedFor(ply), stopGrace);
     // Stopped while the side thought (a human typing quit): the decision is dropped, not judged.
     if (stopRequested()) break;
     decisions[k]++;
@@ -274,6 +296,7 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
     maxMoveMs[k] = Math.max(maxMoveMs[k], attempt.ms);
     let failure = failureOf(attempt, game, s, o.timePerMoveMs, grace[side], ply);
     if (failure === undefined && attempt.status === 'ok') {
+      previous[k] = attempt.move;
       play(side, attempt.move, attempt.ms, { attempt, ...(attempt.value !== undefined ? { value: attempt.value } : {}) });
       continue;
     }
@@ -281,10 +304,22 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
       const rescue = deadlineMove(attempt, game, s);
       if (!('missing' in rescue)) {
         deadlineMoves[k]++;
+        previous[k] = rescue.move;
         play(side, rescue.move, attempt.ms, { attempt, ...(rescue.value !== undefined ? { value: rescue.value } : {}) });
         continue;
       }
-      failure = { ...failure, message: `${failure.message}; ${rescue.missing}` };
+      let missing = rescue.missing;
+      if (o.carryMove === true) {
+        const why = carryMissing(previous[k], game, s);
+        if (why === undefined) {
+          deadlineMoves[k]++;
+          carriedMoves[k]++;
+          play(side, previous[k]!, attempt.ms, { attempt });
+          continue;
+        }
+        missing += `; ${why}`;
+      }
+      failure = { ...failure, message: `${failure.message}; ${missing}` };
     }
     for (const ob of observers) ob.onFailure?.({ ply, side, state: s, failure: failure!, attempt });
     forfeit ??= { side, ...failure! };
@@ -314,6 +349,7 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
     maxMoveMs,
     ...(o.forfeit === 'random-move' ? { randomMoves } : {}),
     ...(o.anytime === true ? { deadlineMoves } : {}),
+    ...(o.anytime === true && o.carryMove === true ? { carriedMoves } : {}),
     ...(o.startPosition !== undefined ? { startPosition: o.startPosition } : {}),
     ...(stopped ? { stopped: true } : !game.isOver(s) && lostBy === undefined ? { truncated: true } : {}),
   };

@@ -13,7 +13,7 @@ import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom } from '../random.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
-import type { MoveAsker } from '../sandbox/exchange.ts';
+import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from '../sandbox/exchange.ts';
 import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
@@ -120,8 +120,14 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
   const session = await openSession(path, o);
   return {
     label: spec,
-    async chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number): Promise<MoveAttempt> {
-      const a = await session.chooseMove(stateToBoard(game, state), game.toMove(state), { ...caseOptions, seed, ms: caseOptions.ms ?? timeLimitMs }, timeLimitMs);
+    async chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number, graceMs?: number): Promise<MoveAttempt> {
+      const board = stateToBoard(game, state);
+      const options = { ...caseOptions, seed, ms: caseOptions.ms ?? timeLimitMs };
+      // A grace of the match's own (cs540's course rules) replaces the sandbox's hard limit.
+      const a =
+        graceMs === undefined
+          ? await session.chooseMove(board, game.toMove(state), options, timeLimitMs)
+          : await session.request(moveRequest('agent', o.game, board, game.toMove(state), options, timeLimitMs), timeLimitMs + graceMs);
       if (a.status !== 'ok') return a;
       const ob = a.observation;
       if (ob.move === undefined) return { status: 'error', message: 'the agent returned no move', ms: a.ms };
@@ -144,7 +150,7 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
  * The sandboxed session of a submission: an agent in any language over stdio when the folder is
  * one (sandbox/stdio-agent-spec.ts), else a TypeScript agent. `close()` also removes its copy.
  */
-async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAsker & { close(): Promise<void> }> {
+async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAsker & { request(req: ChildRequest, hardLimitMs: number): Promise<Attempt>; close(): Promise<void> }> {
   const sandbox = o.sandbox !== undefined ? { sandbox: o.sandbox } : {};
   const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
   const stdio = await findStdioAgent(path);
@@ -163,6 +169,7 @@ async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAske
   const session = await SandboxSession.open(prepared, { memoryMb: o.memoryMb }, { game: o.game, ...sandbox });
   return {
     chooseMove: (...args) => session.chooseMove(...args),
+    request: (...args) => session.request(...args),
     async close() {
       await session.close();
       await prepared.dispose();

@@ -33,7 +33,11 @@ export type MoveAttempt =
 export interface MatchPlayer {
   /** as given on the command line: `alphabeta:depth=4`, `agents/examples/alice` */
   readonly label: string;
-  chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number): Promise<MoveAttempt>;
+  /**
+   * `graceMs`, when given: a side still thinking that long after `timeLimitMs` is stopped (a
+   * sandboxed submission; an in-process agent cannot be). Without it, the sandbox's own hard limit.
+   */
+  chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number, graceMs?: number): Promise<MoveAttempt>;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,8 @@ export interface GameRecord {
   forfeit: null | { side: Side; reason: ForfeitReason; message: string };
   /** under the anytime rule (cs540): moves each side had played for it from its last report */
   deadlineMoves?: [number, number];
+  /** with `carryMove` (cs540's course match rules): those of deadlineMoves that were the side's previous move, carried over */
+  carriedMoves?: [number, number];
   /** ms each side spent thinking */
   time: [number, number];
   /** decisions each side was asked for (its moves after the opening, a failed attempt included) */

@@ -2,10 +2,12 @@
  * `mancala gauntlet <submission...>`: seed 003's (cs540) grading — each submission plays the
  * random, the simple and the advanced agent under several stone counts and time limits, with the
  * anytime rule, and scores 50 / 100 / 100 + bonus for the strongest opponent it beats
- * (framework/packs/cs540/gauntlet.ts). Prints a table per submission; --json, --gradescope,
+ * (framework/packs/cs540/gauntlet.ts). `--match-rules course` plays the games as the course's own
+ * Match does (packs/cs540/match-rules.ts). Prints a table per submission; --json, --gradescope,
  * --junit and --csv write the grading report formats (one case per opponent). Exits 0 whenever
  * the gauntlet ran, whatever the scores.
  */
+import { join } from 'node:path';
 import { submissionId as gradedId } from '../../grading/runner.ts';
 import { AGENT_KIND } from '../../grading/common-failure.ts';
 import type { GradeReport } from '../../grading/report.ts';
@@ -15,6 +17,8 @@ import { LIMITS } from '../../games/mancala/rules.ts';
 import { describeOpenings, parseOpeningsOption } from '../../matches/openings.ts';
 import { isPathSpec } from '../../matches/player.ts';
 import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } from '../../packs/cs540/gauntlet.ts';
+import { COURSE_GRACE_MS, MATCH_RULES, type MatchRules } from '../../packs/cs540/match-rules.ts';
+import { checkOutputFolder } from '../output-paths.ts';
 import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
 import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
@@ -30,6 +34,8 @@ interface GauntletFlags extends SandboxFlags, LimitFlags {
   games: number;
   seed: number;
   openings: string;
+  matchRules: MatchRules;
+  replays?: string;
   bonus: number;
   jobs: number;
   json?: string;
@@ -65,6 +71,8 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .description(
       "Grade submissions as seed 003 (cs540) does: each plays the random, the simple and the advanced agent under every stone count and time per move " +
         '(cs540 rules, colours alternating, each opening from both seats, the anytime rule: a move that runs out of time is the last legal move the agent reported with ctx.report). ' +
+        `--match-rules course plays as the course's own Match instead: every game from the initial board, a ${COURSE_GRACE_MS} ms grace after the time per move, and a side with no report that turn ` +
+        "plays its previous move (the course's Java field move is never reset) if it is legal, else forfeits (the course does not say what it does then). " +
         'Beating an opponent (more wins than losses) earns random 50, simple 100, advanced 100 + the bonus; the score is that of the strongest opponent beaten. ' +
         'Exits 0 whenever the gauntlet ran, whatever the scores.',
     )
@@ -77,7 +85,13 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     )
     .addOption(new Option('--games <n>', 'games against each opponent at each setting (stones, time)').argParser(wholeNumber(1, 10_000, 'a number of games')).default(d.gamesPerSetting))
     .addOption(new Option('--seed <n>', 'seed of the openings and of the agents\' random sources').argParser(wholeNumber(0, 2 ** 31 - 1, 'a seed')).default(d.seed))
-    .addOption(new Option('--openings <spec>', 'random:K (K seeded random moves open each pair of games) or FILE of start positions').default(describeOpenings(d.openings)))
+    .addOption(
+      new Option('--match-rules <rules>', `project: ${describeOpenings(d.openings)} openings, a side stopped at the sandbox's hard limit (a quarter of the time per move, 250 ms to 2 s), a late side plays its report of that turn; course: as the course's Match (initial board, ${COURSE_GRACE_MS} ms grace, else its previous move)`)
+        .choices(MATCH_RULES)
+        .default(d.matchRules),
+    )
+    .addOption(new Option('--openings <spec>', 'random:K (K seeded random moves open each pair of games) or FILE of start positions; match rules project only').default(describeOpenings(d.openings)))
+    .option('--replays <dir>', 'write each game as JSON lines to DIR/<submission>/<opponent>/<stones>-stones-<ms>ms/game-NNN.jsonl')
     .addOption(new Option('--bonus <points>', 'points above 100 for beating the advanced agent').argParser(points).default(d.bonus))
     .addOption(new Option('--jobs <n>', 'games played at once (worker threads)').argParser(wholeNumber(1, 64, 'a number of jobs')).default(d.jobs))
     .addOption(memoryOption(`memory cap of a submission's process, MB (default ${d.memoryMb}; recorded in the report when given)`))
@@ -96,11 +110,17 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         '  $ mancala gauntlet agents/examples/cs540-reference',
         '  $ mancala gauntlet submissions/* --time-per-move 500,2000 --games 4 --jobs 2 --gradescope results.json',
         '  $ mancala gauntlet my-agent.ts --stones 4 --time-per-move 200',
+        '  $ mancala gauntlet submissions/* --match-rules course --time-per-move 1000 --replays replays/',
         '  $ mancala gauntlet submissions/* --time-limit 2000 --memory 1024 --json out/gauntlet.json',
       ].join('\n'),
     )
     .action(async (submissions: string[], flags: GauntletFlags, command: Command) => {
+      const openingsGiven = command.getOptionValueSource('openings') === 'cli';
+      if (openingsGiven && flags.matchRules === 'course') {
+        throw new UserError('options --openings and --match-rules course: the course starts every game from the initial board; give one of them');
+      }
       const openings = parseOpeningsOption(flags.openings);
+      if (flags.replays !== undefined) checkOutputFolder('--replays', flags.replays);
       if (flags.timeLimit !== undefined && command.getOptionValueSource('timePerMove') === 'cli') {
         throw new UserError('options --time-limit and --time-per-move both set the time per move: give one of them');
       }
@@ -125,7 +145,9 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
             timesPerMoveMs,
             gamesPerSetting: flags.games,
             seed: flags.seed,
-            openings,
+            ...(openingsGiven ? { openings } : {}),
+            matchRules: flags.matchRules,
+            ...(flags.replays !== undefined ? { replays: join(flags.replays, submissionId(submission)) } : {}),
             bonus: flags.bonus,
             jobs: flags.jobs,
             memoryMb: flags.memory ?? d.memoryMb,
@@ -136,6 +158,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         io.out(renderGauntlet(result) + '\n');
         entries.push({ result, id: submissionId(submission) });
       }
+      if (flags.replays !== undefined) io.err(`wrote the games' replays to ${flags.replays}\n`);
       if (submissions.length > 1) {
         io.out(entries.map((e) => `${e.id}: ${e.result.score} / ${e.result.maxScore}`).join('\n') + '\n');
       }
@@ -143,7 +166,11 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       const isolation: GradeReport['isolation'] = confinement === undefined ? { network: true } : { network: sandbox === 'full', note: confinement };
       const report = gauntletReport(entries, isolation);
       const overridden = overrideNote(flags);
-      if (overridden !== undefined) report.notes = [overridden];
+      const runNotes = [
+        ...(flags.matchRules === 'course' ? [`match rules course: every game played as the course's own Match (from the initial board, a ${COURSE_GRACE_MS} ms grace, a late side's previous move kept)`] : []),
+        ...(overridden !== undefined ? [overridden] : []),
+      ];
+      if (runNotes.length > 0) report.notes = runNotes;
       const warnings = addCommonFailureNotes(report, (s) => (isPathSpec(s.path) ? AGENT_KIND : undefined));
       writeReportFiles(io, report, flags);
       printWarnings(io, warnings);

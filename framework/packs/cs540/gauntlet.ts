@@ -7,7 +7,9 @@
  * The gauntlet plays the submission against each opponent under every setting (stones a bin ×
  * time per move), `gamesPerSetting` games each, colours alternating and each opening played from
  * both seats, under the anytime rule (framework/matches/match.ts): a move that runs out of time is
- * the agent's last reported legal move of that turn, and only an agent with none forfeits.
+ * the agent's last reported legal move of that turn, and only an agent with none forfeits. The
+ * match rules (match-rules.ts) choose between this project's way (random openings, the sandbox's
+ * grace) and the course's own Match (the initial board, a 500 ms grace, the previous move kept).
  *
  * How it scores (the seed's words, read literally; each rule is a choice, documented in the pack's
  * README):
@@ -18,6 +20,7 @@
  *    a fluke loss to random;
  *  - the maximum is 100; the bonus (default 10 points) is extra credit above it.
  */
+import { join } from 'node:path';
 import type { ForfeitReason, Side } from '../../matches/types.ts';
 import type { OpeningsSpec } from '../../matches/openings.ts';
 import { UserError } from '../../errors.ts';
@@ -27,6 +30,7 @@ import type { PlayedGameRecord } from '../../matches/play-game.ts';
 import { checkAgentSpec } from '../../matches/player.ts';
 import type { SandboxMode } from '../../sandbox/mechanisms.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
+import { DEFAULT_MATCH_RULES, matchRulesSettings, parseMatchRules, PROJECT_OPENINGS, type MatchRules } from './match-rules.ts';
 
 /** One opponent of the gauntlet, and the score beating it earns. */
 export interface GauntletOpponent {
@@ -53,7 +57,9 @@ export const GAUNTLET_DEFAULTS = {
   /** one opening, played from both seats */
   gamesPerSetting: 2,
   seed: 1,
-  openings: { kind: 'random', plies: 2 } as OpeningsSpec,
+  /** under match rules project; the course's have none */
+  openings: PROJECT_OPENINGS,
+  matchRules: DEFAULT_MATCH_RULES,
   /** extra points above 100 for beating the advanced agent */
   bonus: 10,
   jobs: 1,
@@ -73,7 +79,12 @@ export interface GauntletOptions {
   /** games against each opponent at each (stones, time) setting; default 2 */
   gamesPerSetting?: number;
   seed?: number;
+  /** default: 2 random plies under match rules project; under course none (any other is a UserError) */
   openings?: OpeningsSpec;
+  /** default project (match-rules.ts) */
+  matchRules?: MatchRules;
+  /** a folder to write every game's replay to: REPLAYS/<opponent>/<stones>-stones-<ms>ms/game-NNN.jsonl */
+  replays?: string;
   bonus?: number;
   opponents?: readonly GauntletOpponent[];
   /** games played at once (worker threads) */
@@ -99,6 +110,8 @@ export interface SettingResult {
   forfeits: Record<ForfeitReason, number>;
   /** the submission's moves that were its reported move at a timeout (the anytime rule) */
   deadlineMoves: number;
+  /** match rules course: those of deadlineMoves that were its previous move, carried over */
+  carriedMoves?: number;
   /** the submission's thinking: ms over its decisions, decisions, the longest */
   timeMs: number;
   decisions: number;
@@ -117,6 +130,8 @@ export interface OpponentResult {
   storeMargin: number;
   forfeits: Record<ForfeitReason, number>;
   deadlineMoves: number;
+  /** match rules course: those of deadlineMoves that were its previous move, carried over */
+  carriedMoves?: number;
   /** more wins than losses */
   beaten: boolean;
   /** the submission could not be run at all (it did not load): no game was played, this says why */
@@ -130,6 +145,9 @@ export interface GauntletResult {
   gamesPerSetting: number;
   seed: number;
   openings: OpeningsSpec;
+  matchRules: MatchRules;
+  /** the grace after each time per move (in the order of timesPerMoveMs), ms */
+  graceMs: number[];
   bonus: number;
   opponents: OpponentResult[];
   /** the strongest opponent beaten, if any */
@@ -161,7 +179,7 @@ export function gauntletScore(opponents: readonly { opponent: GauntletOpponent; 
   return best;
 }
 
-function settingResult(stones: number, timePerMoveMs: number, games: readonly PlayedGameRecord[], submissionSide: Side): SettingResult {
+function settingResult(stones: number, timePerMoveMs: number, games: readonly PlayedGameRecord[], submissionSide: Side, carry: boolean): SettingResult {
   // The submission's side of these games, tallied as a match tallies a side; plus why it forfeited.
   const forfeitMessages = games.flatMap((g) =>
     g.forfeit?.side === submissionSide ? [`game ${g.index} (${stones} stones, ${timePerMoveMs} ms): ${g.forfeit.reason} ${g.forfeit.message}`] : [],
@@ -178,6 +196,7 @@ function settingResult(stones: number, timePerMoveMs: number, games: readonly Pl
     storeMargin: t.storeMargin,
     forfeits: t.forfeits,
     deadlineMoves: t.deadlineMoves,
+    ...(carry ? { carriedMoves: games.reduce((n, g) => n + (g.carriedMoves?.[g.first === submissionSide ? 0 : 1] ?? 0), 0) } : {}),
     timeMs: t.timeMs,
     decisions: t.decisions,
     maxMoveMs: t.maxMoveMs,
@@ -185,7 +204,7 @@ function settingResult(stones: number, timePerMoveMs: number, games: readonly Pl
   };
 }
 
-function opponentResult(opponent: GauntletOpponent, settings: SettingResult[], error?: string): OpponentResult {
+function opponentResult(opponent: GauntletOpponent, settings: SettingResult[], carry: boolean, error?: string): OpponentResult {
   const sum = (f: (s: SettingResult) => number) => settings.reduce((t, s) => t + f(s), 0);
   const forfeits = noForfeits();
   for (const s of settings) for (const r of FORFEIT_REASONS) forfeits[r] += s.forfeits[r];
@@ -201,6 +220,7 @@ function opponentResult(opponent: GauntletOpponent, settings: SettingResult[], e
     storeMargin: sum((s) => s.storeMargin),
     forfeits,
     deadlineMoves: sum((s) => s.deadlineMoves),
+    ...(carry ? { carriedMoves: sum((s) => s.carriedMoves ?? 0) } : {}),
     beaten: error === undefined && wins > losses,
     ...(error !== undefined ? { error } : {}),
   };
@@ -229,7 +249,10 @@ export async function runGauntlet(o: GauntletOptions): Promise<GauntletResult> {
   checkAgentSpec(o.submission);
   for (const op of opponents) checkAgentSpec(op.spec);
   const seed = o.seed ?? GAUNTLET_DEFAULTS.seed;
-  const openings = o.openings ?? GAUNTLET_DEFAULTS.openings;
+  const matchRules = o.matchRules === undefined ? GAUNTLET_DEFAULTS.matchRules : parseMatchRules(o.matchRules);
+  const rulesFor = (t: number) => matchRulesSettings(matchRules, t, o.openings);
+  const openings = rulesFor(timesPerMoveMs[0]!).match.openings;
+  const carry = rulesFor(timesPerMoveMs[0]!).match.carryMove === true;
   const settings = settingsOf(stones, timesPerMoveMs);
   const total = opponents.length * settings.length * gamesPerSetting;
   let done = 0;
@@ -250,22 +273,22 @@ export async function runGauntlet(o: GauntletOptions): Promise<GauntletResult> {
           timePerMoveMs: setting.timePerMoveMs,
           // The same seed for every opponent: each meets the submission from the same openings.
           seed,
-          openings,
+          ...rulesFor(setting.timePerMoveMs).match,
           forfeit: 'loss',
-          anytime: true,
           jobs: o.jobs ?? GAUNTLET_DEFAULTS.jobs,
           memoryMb: o.memoryMb ?? GAUNTLET_DEFAULTS.memoryMb,
           ...(o.sandbox !== undefined ? { sandbox: o.sandbox } : {}),
+          ...(o.replays !== undefined ? { replays: join(o.replays, opponent.name, `${setting.stones}-stones-${setting.timePerMoveMs}ms`) } : {}),
           onGame: () => o.onGame?.(++done, total),
         });
-        played.push(settingResult(setting.stones, setting.timePerMoveMs, r.games, 'A'));
+        played.push(settingResult(setting.stones, setting.timePerMoveMs, r.games, 'A', carry));
       } catch (e) {
         // The options were checked above: what fails now is opening the submission.
         if (!(e instanceof UserError)) throw e;
         broken = e.message;
       }
     }
-    results.push(opponentResult(opponent, played, broken));
+    results.push(opponentResult(opponent, played, carry, broken));
   }
   if (broken !== undefined) {
     // It broke when it was first opened, before any game: every opponent says why.
@@ -280,6 +303,8 @@ export async function runGauntlet(o: GauntletOptions): Promise<GauntletResult> {
     gamesPerSetting,
     seed,
     openings,
+    matchRules,
+    graceMs: timesPerMoveMs.map((t) => rulesFor(t).graceMs),
     bonus,
     opponents: results,
     ...(strongestBeaten !== undefined ? { strongestBeaten } : {}),

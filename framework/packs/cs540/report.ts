@@ -66,7 +66,10 @@ export function opponentSummary(result: GauntletResult, o: OpponentResult): stri
   const parts = [`won ${o.wins}, drew ${o.draws}, lost ${o.losses} of ${plural(o.games, 'game')} (${per})`, `store margin ${signed(o.games === 0 ? 0 : o.storeMargin / o.games)} a game`];
   const forfeited = FORFEIT_REASONS.reduce((t, k) => t + o.forfeits[k], 0);
   if (forfeited > 0) parts.push(`forfeited ${forfeitText(o.forfeits)}`);
-  if (o.deadlineMoves > 0) parts.push(`${plural(o.deadlineMoves, 'move')} played from ctx.report at the time limit`);
+  if (o.deadlineMoves > 0) {
+    const carried = o.carriedMoves ?? 0;
+    parts.push(`${plural(o.deadlineMoves, 'move')} played from ctx.report at the time limit${carried > 0 ? ` (${carried} of them its previous move, carried over)` : ''}`);
+  }
   return parts.join('; ');
 }
 
@@ -131,10 +134,15 @@ export function gauntletReport(entries: readonly { result: GauntletResult; id: s
   return { version: 1, suite: GAUNTLET_SUITE_NAME, isolation, submissions: entries.map((e) => submissionReport(e.result, e.id)) };
 }
 
+/** The report's header: the rules, the match rules and every setting the games were played under. */
 export function settingsLine(r: GauntletResult): string {
+  const course = r.matchRules === 'course';
+  const graces = [...new Set(r.graceMs)].map((g) => `${g} ms`).join(', ');
+  const late = course ? 'the last legal move it reported that turn, else its previous move if legal' : 'the last legal move it reported that turn';
   return (
-    `cs540 rules; stones ${r.stones.join(', ')}; ${r.timesPerMoveMs.map((t) => `${t} ms`).join(', ')} a move (anytime: a move that runs out of time is the last legal one reported); ` +
-    `${plural(r.gamesPerSetting, 'game')} per opponent per setting, colours alternating; openings ${describeOpenings(r.openings)}; seed ${r.seed}`
+    `cs540 rules; match rules ${r.matchRules}${course ? " (as the course's Match)" : ''}; stones ${r.stones.join(', ')}; ` +
+    `${r.timesPerMoveMs.map((t) => `${t} ms`).join(', ')} a move + ${graces} grace (anytime: a side with no answer by then plays ${late}); ` +
+    `${plural(r.gamesPerSetting, 'game')} per opponent per setting, colours alternating; ${course ? 'every game from the initial board' : `openings ${describeOpenings(r.openings)}`}; seed ${r.seed}`
   );
 }
 
@@ -177,7 +185,7 @@ export function renderGauntlet(r: GauntletResult): string {
         return s === undefined ? '-' : `${s.wins}-${s.draws}-${s.losses}`;
       }),
       forfeitText(o.forfeits),
-      String(o.deadlineMoves),
+      (o.carriedMoves ?? 0) > 0 ? `${o.deadlineMoves} (${o.carriedMoves} carried)` : String(o.deadlineMoves),
       decisions === 0 ? '-' : perMove(timeMs / decisions),
       o.error !== undefined ? 'not played' : o.beaten ? 'yes' : 'no',
     ];
