@@ -27,6 +27,7 @@ import { mancalaGame } from '../framework/games/mancala/profile-game.ts';
 import { PROFILES } from '../framework/games/mancala/profiles.ts';
 import type { GradeReport, SubmissionReport } from '../framework/grading/report.ts';
 import { gradeSubmissions } from '../framework/grading/runner.ts';
+import { playMatch } from '../framework/matches/match.ts';
 import { createRandom } from '../framework/random.ts';
 import { StdioAgentSession } from '../framework/sandbox/stdio-agent-session.ts';
 import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';
@@ -147,6 +148,25 @@ describe('a CSC384 submission in the course\'s Python, graded on the csc384 suit
     for (const c of cases) expect(c.category).toMatch(/^minimax/);
     expect(cases[0]!.message).toMatch(/^move: expected [TB]\d \(index \d\), got [TB]\d \(index \d\)\nlikely bug: Your search matches the reference with ties going to the last best move instead of the first/);
   });
+});
+
+describe("a match plays the student's agent as the course's manager runs it (run_ai over stdin and stdout)", () => {
+  it('beats random with no forfeit, and plays exactly the games of the same functions called directly', async () => {
+    const withoutRunAi = broken('no-run-ai', { 'agent_alphabeta.py': ['def run_ai():', 'def run_ai_unused():'] });
+    const asManager = await playMatch({ A: FULL_MARKS, B: 'random', rules: 'csc384', games: 2, timePerMoveMs: 2000, seed: 3 });
+    const direct = await playMatch({ A: withoutRunAi, B: 'random', rules: 'csc384', games: 2, timePerMoveMs: 2000, seed: 3 });
+    for (const g of asManager.games) {
+      expect(g.forfeit, JSON.stringify(g.forfeit)).toBeNull();
+      expect(g.winner).toBe('A');
+    }
+    expect(asManager.games.map((g) => g.moves)).toEqual(direct.games.map((g) => g.moves));
+  }, 120_000);
+
+  it("a move the program prints that is no legal pocket is a forfeit naming it", async () => {
+    const printsNonsense = broken('prints-99', { 'agent_alphabeta.py': ['        print(select_move(Board(pockets, mancalas), color, limit, caching == 1, heuristic_func))', '        print(99)'] });
+    const r = await playMatch({ A: printsNonsense, B: 'random', rules: 'csc384', games: 1, timePerMoveMs: 2000, seed: 3 });
+    expect(r.games[0]!.forfeit!.message).toMatch(/agent_alphabeta\.py printed the move 99: expected one of the pockets \[/);
+  }, 120_000);
 });
 
 /** A random position of `game`: a few random moves from the start (the engine's own legal moves). */

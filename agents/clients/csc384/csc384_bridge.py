@@ -16,7 +16,9 @@ What each request becomes:
   - a move request for a heuristic role (the heuristic's playoff): the project's reference
     alpha-beta (below) searching with that heuristic of utils.py;
   - a move request of a match (role `agent`): agent_alphabeta (or agent_minimax when it is the
-    only one) with a depth limit and caching as asked;
+    only one) with a depth limit (6 when the match gives none) and caching as asked: run as the
+    course's manager runs it (CourseManager) when the file has the course's run_ai(), else its
+    _max_limit function called here;
   - an evaluate request (role heuristic_basic or heuristic_advanced): utils' function of that name.
 A student's file is imported when a request first needs it, so a broken agent_minimax.py fails the
 minimax cases only. Whatever goes wrong ends this program with a message on stderr naming the file,
@@ -27,6 +29,8 @@ Written to run on Python 2.7 as well (an instructor may point --python at one).
 """
 import json
 import os
+import re
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -166,8 +170,68 @@ def answer_move(request):
         move, value, nodes = course_search(role, request, player, board)
     else:
         search = "alphabeta" if os.path.exists("agent_alphabeta.py") else "minimax"
+        file = SEARCHES[search] + ".py"
+        if defines_run_ai(file):
+            return {"id": request["id"], "move": protocol_move(board, player, MANAGER.move(file, request, player, board))}
         move, value, nodes = course_search(search, request, player, board)
     return {"id": request["id"], "move": protocol_move(board, player, move), "value": value, "nodes": nodes}
+
+
+def defines_run_ai(file):
+    with open(file) as f:
+        return re.search(r"^def run_ai\(", f.read(), re.M) is not None
+
+
+class CourseManager(object):
+    """
+    Plays a match's moves the way the course's own manager (its GUI and command line) does: the
+    student's agent file runs as a program of its own, its provided run_ai() reading, first,
+    `player,limit,caching,heuristic` (TOP 0 / BOTTOM 1; limit -1 for none; 0/1; 0 basic, 1
+    advanced), then each turn `SCORE top bottom`, the pockets and the mancalas as Python literals,
+    and printing its move, a pocket index. A line that is not a number (the name run_ai prints
+    first) is passed over. The program lives while the settings stay the same.
+    """
+
+    def __init__(self):
+        self.proc, self.settings = None, None
+
+    def move(self, file, request, player, board):
+        options = request.get("options") or {}
+        depth = request.get("depth")
+        limit = depth if isinstance(depth, int) and depth >= 0 else MATCH_LIMIT
+        settings = "%d,%d,%d,%d" % (player, limit, 1 if options.get("caching") else 0, 1 if request.get("heuristic") == "advanced" else 0)
+        if self.proc is None or self.proc.poll() is not None or settings != self.settings:
+            self.start(file, settings)
+        turn = "SCORE %d %d\n%r\n%r\n" % (board.mancalas[TOP], board.mancalas[BOTTOM], board.pockets, board.mancalas)
+        try:
+            self.proc.stdin.write(turn)
+            self.proc.stdin.flush()
+        except (IOError, OSError):
+            fail("%s (run as the course's manager runs it) ended before reading its turn" % file)
+        while True:
+            line = self.proc.stdout.readline()
+            if line == "":
+                fail("%s (run as the course's manager runs it) ended without printing a move (exit code %s)" % (file, self.proc.wait()))
+            word = line.strip()
+            if re.match(r"^-?\d+$", word):
+                pocket = int(word)
+                if pocket not in board.get_possible_moves(player):
+                    fail("%s printed the move %d: expected one of the pockets %r" % (file, pocket, board.get_possible_moves(player)))
+                return pocket
+
+    def start(self, file, settings):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([HERE, os.getcwd()])
+        # Its stderr is this program's: the grader keeps it as the log.
+        self.proc = subprocess.Popen([sys.executable, "-u", file], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, universal_newlines=True)
+        self.proc.stdin.write(settings + "\n")
+        self.proc.stdin.flush()
+        self.settings = settings
+
+
+MANAGER = CourseManager()
 
 
 def answer_evaluate(request):
