@@ -5,6 +5,7 @@
 import { constants as osConstants } from 'node:os';
 import type { Execution, Plan } from './program-execution.ts';
 import { JAVA_OPTIONS_NOTICE } from './runtimes.ts';
+import { python2Hint } from './python2.ts';
 
 const MB = 1024 * 1024;
 
@@ -136,7 +137,7 @@ export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'
   }
   if (exitCode !== 0) {
     const how = signal !== null ? `was killed by ${signal}` : `exited with code ${exitCode}`;
-    return verdict('error', `the program ${how}${said}`);
+    return verdict('error', `the program ${how}${said}${python2Hint(base.stderr)}`);
   }
   return verdict('ok', '');
 }

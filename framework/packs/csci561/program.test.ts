@@ -173,6 +173,18 @@ describe('a run out of memory', () => {
   });
 });
 
+describe('a Python 2 program', () => {
+  it.runIf(python)('is an error that quotes Python 3 and says it looks like Python 2, with --python PATH', async () => {
+    const dir = join(work, `python2-${++made}`);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'mancala.py'), 'print "thinking"\n');
+    writeFileSync(join(dir, 'command'), 'python3 mancala.py\n');
+    const run = await runProgram(readProgramSubmission(dir), INPUT, limits);
+    expect(run.status).toBe('error');
+    expect(run.message).toMatch(/^the program exited with code 1; on stderr:[^]*Missing parentheses in call to 'print'[^]*\nThis looks like Python 2 code, which Python 3 cannot run [^]*--python PATH/);
+  });
+});
+
 describe('grading programs on testcases/csci561-public', () => {
   if (!python) it.skip('python3 is not installed: the Python reference program cannot run (skipped)', () => {});
 
