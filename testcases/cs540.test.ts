@@ -7,7 +7,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../framework/contracts/agent.ts';
 import { UserError } from '../framework/errors.ts';
@@ -20,7 +19,6 @@ import type { MatchPlayer, MoveAttempt } from '../framework/matches/types.ts';
 import { CS540_OPPONENTS, gauntletScore, runGauntlet, type GauntletOpponent } from '../framework/packs/cs540/gauntlet.ts';
 import { gauntletReport, renderGauntlet } from '../framework/packs/cs540/report.ts';
 import { hardLimitFor } from '../framework/sandbox/session.ts';
-import { oneLine } from '../framework/cli/main.ts';
 import { addGauntletCommand } from '../framework/cli/commands/gauntlet.ts';
 import { createRandom } from '../framework/random.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
@@ -30,6 +28,7 @@ import basic from '../agents/heuristics/basic.ts';
 import { findAgent } from '../agents/index.ts';
 import { alphaBeta } from '../agents/reference/alphabeta.ts';
 import simple from '../agents/simple.ts';
+import { runCommand } from './fixtures/run-command.ts';
 
 const ZOO = 'testcases/fixtures/hostile-agents';
 const REFERENCE = 'agents/examples/cs540-reference';
@@ -336,25 +335,7 @@ describe('grading by the gauntlet', () => {
 });
 
 describe('mancala gauntlet', () => {
-  /** Runs the command in this process the way main() does: exit 2 and one line for a user's mistake. */
-  async function mancala(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-    const program = new Command('mancala').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
-    addGauntletCommand(program, io);
-    try {
-      await program.parseAsync(['gauntlet', ...args], { from: 'user' });
-      return { code: 0, out, err };
-    } catch (e) {
-      if (e instanceof CommanderError && e.exitCode === 0) return { code: 0, out, err };
-      if (e instanceof CommanderError || e instanceof UserError) {
-        io.err(`mancala: ${oneLine(e.message)}\n`);
-        return { code: e instanceof UserError ? e.exitCode : 2, out, err };
-      }
-      throw e;
-    }
-  }
+  const mancala = (...args: string[]) => runCommand(addGauntletCommand, ['gauntlet', ...args]);
 
   it('prints the table and the score and writes the report files', async () => {
     const json = join(dir, 'gauntlet.json');

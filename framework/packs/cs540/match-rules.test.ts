@@ -7,7 +7,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../errors.ts';
 import { MancalaGame, type MancalaState } from '../../games/mancala/engine.ts';
@@ -19,10 +18,10 @@ import { anytimeGraceMs, playGame, type PlayGameOptions } from '../../matches/pl
 import type { MatchPlayer, MoveAttempt } from '../../matches/types.ts';
 import { hardLimitFor } from '../../sandbox/hard-limit.ts';
 import { addGauntletCommand } from '../../cli/commands/gauntlet.ts';
-import { oneLine } from '../../cli/main.ts';
 import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet } from './gauntlet.ts';
 import { COURSE_GRACE_MS, matchRulesSettings, parseMatchRules } from './match-rules.ts';
 import { gauntletReport, renderGauntlet, settingsLine } from './report.ts';
+import { runCommand } from '../../../testcases/fixtures/run-command.ts';
 
 const cs540 = findProfile('cs540')!;
 const game = new MancalaGame(cs540.rules, 'cs540(6,4)');
@@ -241,25 +240,7 @@ describe('the gauntlet under course match rules', () => {
 });
 
 describe('mancala gauntlet --match-rules', () => {
-  /** Runs the command in this process the way main() does: exit 2 and one line for a user's mistake. */
-  async function mancala(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-    const program = new Command('mancala').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
-    addGauntletCommand(program, io);
-    try {
-      await program.parseAsync(['gauntlet', ...args], { from: 'user' });
-      return { code: 0, out, err };
-    } catch (e) {
-      if (e instanceof CommanderError && e.exitCode === 0) return { code: 0, out, err };
-      if (e instanceof CommanderError || e instanceof UserError) {
-        io.err(`mancala: ${oneLine(e.message)}\n`);
-        return { code: e instanceof UserError ? e.exitCode : 2, out, err };
-      }
-      throw e;
-    }
-  }
+  const mancala = (...args: string[]) => runCommand(addGauntletCommand, ['gauntlet', ...args]);
 
   it('prints and records the match rules used; project is the default', async () => {
     const json = join(dir, 'course.json');
