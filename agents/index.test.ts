@@ -3,6 +3,7 @@ import { UserError } from '../framework/errors.ts';
 import alphabeta from './alphabeta.ts';
 import advanced from './heuristics/advanced.ts';
 import basic from './heuristics/basic.ts';
+import cpsc4610Provided from './heuristics/cpsc4610-provided.ts';
 import { AGENT_NAMES, findAgent, findHeuristic, HEURISTIC_NAMES, parseAgentSpec, requireHeuristic } from './index.ts';
 
 function userError(f: () => unknown): string {
@@ -19,15 +20,17 @@ describe('the registry', () => {
   it('names every reference agent and heuristic, each under its own name', () => {
     expect(AGENT_NAMES).toEqual(['random', 'greedy', 'minimax', 'alphabeta', 'ids', 'strong', 'simple', 'advanced']);
     for (const name of AGENT_NAMES) expect(findAgent(name)!.name).toBe(name);
-    expect(HEURISTIC_NAMES).toEqual(['basic', 'advanced']);
+    expect(HEURISTIC_NAMES).toEqual(['basic', 'advanced', 'cpsc4610-provided']);
+    for (const name of HEURISTIC_NAMES) expect(findHeuristic(name)!.name).toBe(name);
     expect(findHeuristic('basic')).toBe(basic);
     expect(findHeuristic('advanced')).toBe(advanced);
+    expect(findHeuristic('cpsc4610-provided')).toBe(cpsc4610Provided);
   });
 
   it('finds nothing for unknown names, including Object.prototype keys', () => {
     expect(findAgent('toString')).toBeUndefined();
     expect(findHeuristic('constructor')).toBeUndefined();
-    expect(userError(() => requireHeuristic('clever'))).toBe('unknown heuristic "clever": expected one of basic, advanced');
+    expect(userError(() => requireHeuristic('clever'))).toBe('unknown heuristic "clever": expected one of basic, advanced, cpsc4610-provided');
   });
 });
 

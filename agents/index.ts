@@ -11,6 +11,7 @@ import alphabeta from './alphabeta.ts';
 import greedy from './greedy.ts';
 import advanced from './heuristics/advanced.ts';
 import basic from './heuristics/basic.ts';
+import cpsc4610Provided from './heuristics/cpsc4610-provided.ts';
 import ids from './ids.ts';
 import minimax from './minimax.ts';
 import random from './random.ts';
@@ -31,7 +32,7 @@ export const AGENTS: Readonly<Record<string, AgentEntry>> = {
   advanced: { agent: advancedAgent, options: ['depth'] },
 };
 
-export const HEURISTICS: Readonly<Record<string, Heuristic>> = { basic, advanced };
+export const HEURISTICS: Readonly<Record<string, Heuristic>> = { basic, advanced, 'cpsc4610-provided': cpsc4610Provided };
 
 const catalog = agentCatalog({ agents: AGENTS, heuristics: HEURISTICS });
 

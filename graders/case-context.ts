@@ -64,12 +64,13 @@ export function describeState(game: Game<any>, state: any): string {
 }
 
 /**
- * A move as a student reads it: "B3 (index 3)" for Mancala, "cell 4" for Tic-Tac-Toe, the bare
- * number when it names no pit or cell at all.
+ * A move as a student reads it: "B3 (index 3)" for Mancala ("cup 4 (index 3)" under the cpsc4610
+ * profile's cups), "cell 4" for Tic-Tac-Toe, the bare number when it names no pit or cell at all.
  */
 export function describeMove(game: Game<any>, state: any, move: number | undefined): string {
   if (move === undefined) return 'no move';
   if (!Number.isInteger(move) || move < 0 || move >= game.maxMoves) return `${move} (not a ${game.kind === 'mancala' ? 'pit index' : 'cell'})`;
+  if (game instanceof MancalaGame) return `${game.rules.pitNaming === 'cups' ? 'cup ' : ''}${game.moveName(state, move)} (index ${move})`;
   if (game.kind === 'mancala') return `${game.moveName(state, move)} (index ${move})`;
   return `cell ${move}`;
 }

@@ -19,15 +19,15 @@ interface CellDifference {
   got: number;
 }
 
-/** The pits and stores where two boards of `game` differ, named as the course names them. */
+/** The pits and stores where two boards of `game` differ, named as the course names them (and, where its names repeat on both sides, whose: "top cup 4"). */
 export function boardDifferences(game: MancalaGame, expected: BoardSpec, got: BoardSpec): CellDifference[] {
   const n = game.n;
   const out: CellDifference[] = [];
   for (let pos = 0; pos < n; pos++) {
-    if (expected.top[pos] !== got.top[pos]) out.push({ name: game.pitName(1, n - 1 - pos), expected: expected.top[pos]!, got: got.top[pos]! });
+    if (expected.top[pos] !== got.top[pos]) out.push({ name: game.pitLabel(1, n - 1 - pos), expected: expected.top[pos]!, got: got.top[pos]! });
   }
   for (let pos = 0; pos < n; pos++) {
-    if (expected.bottom[pos] !== got.bottom[pos]) out.push({ name: game.pitName(0, pos), expected: expected.bottom[pos]!, got: got.bottom[pos]! });
+    if (expected.bottom[pos] !== got.bottom[pos]) out.push({ name: game.pitLabel(0, pos), expected: expected.bottom[pos]!, got: got.bottom[pos]! });
   }
   if (expected.topStore !== got.topStore) out.push({ name: "top's store", expected: expected.topStore, got: got.topStore });
   if (expected.bottomStore !== got.bottomStore) out.push({ name: "bottom's store", expected: expected.bottomStore, got: got.bottomStore });

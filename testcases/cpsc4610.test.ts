@@ -1,12 +1,15 @@
 /**
- * The seed-002 (CPSC 4610) course pack end to end: its three suites (cpsc4610-public,
+ * The seed-002 (CPSC 4610) course pack end to end: the course's provided score (100 won, 0 lost,
+ * 50 otherwise) is the starter's score.ts, agrees with the course's Player.score on its board, and
+ * is what the alpha-beta cases hand the search; its three suites (cpsc4610-public,
  * cpsc4610-hidden, tictactoe-public) are blessed and up to date; the example reference submission
  * gets full marks; the one with pruning on > / < loses exactly the node-count and trace points,
  * each failure naming the bug; the starter prunes nothing and is told so; the seed's pruning
  * example is in the Tic-Tac-Toe suite's reference trace and prints as the seed prints it; and the
  * class tournament's "one thread" rule holds in the sandbox (a player that starts a Worker loses).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fc from 'fast-check';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -21,6 +24,14 @@ import { unblessedCases } from '../framework/suites/expected.ts';
 import { loadSuite } from '../framework/suites/load.ts';
 import type { Suite } from '../framework/suites/types.ts';
 import { pruneLine, prunesOf } from '../agents/starters/cpsc4610/explain-pruning.ts';
+import starterMinimax from '../agents/starters/cpsc4610/minimax.ts';
+import starterScore from '../agents/starters/cpsc4610/score.ts';
+import referenceMinimax from '../agents/minimax.ts';
+import provided from '../framework/heuristics/cpsc4610-provided.ts';
+import { MancalaGame } from '../framework/games/mancala/engine.ts';
+import { findProfile } from '../framework/games/mancala/profiles.ts';
+import { createRandom } from '../framework/random.ts';
+import { runAgent } from '../framework/search/run-agent.ts';
 import { reproduceLines } from '../graders/reproduce.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,6 +77,95 @@ function lost(s: SubmissionReport): Record<string, number> {
 function failedIds(s: SubmissionReport): string[] {
   return s.cases.filter((c) => c.status !== 'passed').map((c) => c.id).sort();
 }
+
+const python = spawnSync('python3', ['--version']).status === 0;
+
+/** Random positions of the cpsc4610 game: random rows (empty cups and finished games likely) and stores. */
+const positionArb = fc
+  .record({
+    bottom: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 6, maxLength: 6 }),
+    top: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 6, maxLength: 6 }),
+    stores: fc.tuple(fc.nat(30), fc.nat(30)),
+    toMove: fc.constantFrom<0 | 1>(0, 1),
+    emptyRow: fc.constantFrom('none', 'none', 'bottom', 'top'),
+  })
+  .map((p) => ({ ...p, bottom: p.emptyRow === 'bottom' ? [0, 0, 0, 0, 0, 0] : p.bottom, top: p.emptyRow === 'top' ? [0, 0, 0, 0, 0, 0] : p.top }));
+
+describe("the course's provided score (100 won, 0 lost, 50 otherwise)", () => {
+  const game = new MancalaGame(findProfile('cpsc4610')!.rules, 'cpsc4610(6,4)');
+
+  it("is the starter's score.ts as given, and the heuristic the suites' alpha-beta cases hand the search", () => {
+    fc.assert(
+      fc.property(positionArb, (p) => {
+        const s = game.fromRows(p.bottom, p.top, p.stores[0], p.stores[1], p.toMove);
+        for (const who of [0, 1] as const) expect(starterScore.evaluate(s, who, game)).toBe(provided.evaluate(s, who, game));
+      }),
+      { numRuns: 500, seed: 4610 },
+    );
+    const ttt = new TicTacToeGame();
+    for (const board of ['XXX/OO_/___', 'XO_/_X_/O_X', 'XOX/XOO/OXX', '___/___/___']) {
+      const s = ttt.fromString(board);
+      for (const who of [0, 1] as const) expect(starterScore.evaluate(s, who, ttt)).toBe(provided.evaluate(s, who, ttt));
+    }
+    for (const name of ['cpsc4610-public', 'cpsc4610-hidden']) {
+      const m = suite(name as 'cpsc4610-public').manifest;
+      expect(m.roles.score!.reference).toBe('cpsc4610-provided');
+      for (const c of suite(name as 'cpsc4610-public').cases.filter((x) => x.role === 'alphabeta' || x.role === 'full')) {
+        expect(c.options, c.id).toMatchObject({ heuristic: 'cpsc4610-provided', terminal: 'heuristic' });
+      }
+    }
+  });
+
+  it("makes the starter's provided minimax decide as the course's player: the reference minimax with the provided score", async () => {
+    const positions = fc.sample(fc.array(fc.nat(), { minLength: 40, maxLength: 40 }), { numRuns: 60, seed: 2 });
+    for (const picks of positions) {
+      let s = game.initial();
+      for (const pick of picks.slice(0, picks[0]! % 40)) {
+        if (game.isOver(s)) break;
+        const legal = game.legalMoves(s);
+        s = game.play(s, legal[pick % legal.length]!);
+      }
+      if (game.isOver(s)) continue;
+      const course = await runAgent(referenceMinimax, { game, state: s, heuristic: provided, options: { depth: 4, unit: 'move', terminal: 'heuristic', freeTurns: 'ignore' }, random: createRandom(1) });
+      // The starter as given: its own score, and nothing said about finished games (it scores them by the score, as the course does).
+      const starter = await runAgent(starterMinimax, { game, state: s, heuristic: starterScore, options: { depth: 4 }, random: createRandom(1) });
+      expect([starter.choice.move, starter.choice.value], game.describe(s)).toEqual([course.choice.move, course.choice.value]);
+    }
+  });
+
+  it.runIf(python)("agrees with the course's Player.score on the course's MancalaBoard (hasWon after gameOver's sweep)", () => {
+    const script = [
+      'import json, sys',
+      'sys.path.insert(0, sys.argv[1])',
+      'from MancalaBoard import MancalaBoard',
+      'def score(board, num):',
+      '    # Seed 002, Player.score',
+      '    opp = 2 if num == 1 else 1',
+      '    if board.hasWon(num): return 100.0',
+      '    elif board.hasWon(opp): return 0.0',
+      '    else: return 50.0',
+      'for line in sys.stdin:',
+      '    d = json.loads(line)',
+      '    out = []',
+      '    for num in (1, 2):',
+      '        b = MancalaBoard()',
+      "        b.P1Cups, b.P2Cups, b.scoreCups = list(d['p1']), list(d['p2']), list(d['stores'])",
+      '        out.append(score(b, num))',
+      '    print(json.dumps(out))',
+    ].join('\n');
+    const positions = fc.sample(positionArb, { numRuns: 400, seed: 4611 });
+    const input = positions.map((p) => JSON.stringify({ p1: p.bottom, p2: p.top, stores: p.stores })).join('\n') + '\n';
+    const out = execFileSync('python3', ['-c', script, join(ROOT, 'agents/clients/cpsc4610')], { input, encoding: 'utf8' }).trim().split('\n');
+    expect(out).toHaveLength(positions.length);
+    let finished = 0;
+    positions.forEach((p, k) => {
+      const s = game.fromRows(p.bottom, p.top, p.stores[0], p.stores[1], p.toMove);
+      if (game.isOver(s)) finished++;
+      expect(JSON.parse(out[k]!), JSON.stringify(p)).toEqual([provided.evaluate(s, 0, game), provided.evaluate(s, 1, game)]);
+    });
+    expect(finished).toBeGreaterThan(100);
+  });
+});
 
 describe('the CPSC 4610 suites', () => {
   it.each(SUITES)('%s: every case is blessed, and blessing again changes nothing', async (name) => {
@@ -141,7 +241,8 @@ describe('grading the CPSC 4610 pack', () => {
     // The reference's optional abPruneFull, graded as the Problem 2 alpha-beta.
     const full = suite('cpsc4610-public');
     const manifest = { ...full.manifest, roles: { ...full.manifest.roles, alphabeta: { ...full.manifest.roles.alphabeta!, files: ['alphabeta-full.ts'] } } };
-    const asFull: Suite = { ...full, manifest, cases: full.cases.filter((c) => c.id === 'start' || c.id === 'nodes-midgame') };
+    // From the start every line is worth 50 either way (the provided score sees no end within 5 plies): the cases where free turns change the answer.
+    const asFull: Suite = { ...full, manifest, cases: full.cases.filter((c) => c.id === 'free-turn-ignored' || c.id === 'nodes-midgame') };
     const report = await gradeSubmissions({ suite: asFull, submissions: [REFERENCE], visibility: 'all', jobs: 1 });
     for (const c of report.submissions[0]!.cases) {
       expect(c.status).toBe('failed');

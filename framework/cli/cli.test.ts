@@ -195,6 +195,23 @@ describe('mancala search', () => {
     expect(r.moveName).toMatch(/^T[0-5]$/);
   });
 
+  it("names cpsc4610's moves by the mover's cup, 1 to 6, as the course's board does, and labels both rows 1 to 6", async () => {
+    // The course's provided player: 5 plies, free turns ignored, the provided score (100 won, 0 lost, 50 otherwise).
+    const provided = await json(['search', '--rules', 'cpsc4610', '--algo', 'alphabeta', '--free-turns', 'ignore', '--heuristic', 'cpsc4610-provided', '--terminal', 'heuristic']);
+    expect(provided).toMatchObject({ move: 0, moveName: '1', value: 50, heuristic: 'cpsc4610-provided', depth: 5 });
+    const top = await json(['search', '--rules', 'cpsc4610', '--algo', 'alphabeta', '--player', 'top', '--depth', '4']);
+    expect(top.player).toBe('top');
+    expect(top.moveName).toBe(String(top.move + 1));
+    // The real command, as text: the board's labels and the move line.
+    const r = spawnCli(['search', '--rules', 'cpsc4610', '--algo', 'alphabeta', '--depth', '3']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^move [1-6] \(index [0-5]\), value -?\d+$/m);
+    expect(r.stdout).toMatch(/^ +6 +5 +4 +3 +2 +1$/m); // top's cups, right to left as the bottom player sees them
+    expect(r.stdout).toMatch(/^ +1 +2 +3 +4 +5 +6$/m);
+    expect(r.stdout).not.toMatch(/\b[BT][0-5]\b/);
+  });
+
   it("takes a csci561 input file's player, depth and task unless flags say otherwise", async () => {
     const file = join(work, 'input.txt');
     // task 2 (MiniMax), player 2 (top), depth 2; the rows and stores of a seed-000-style example

@@ -12,9 +12,9 @@ import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 export interface Capture {
   /** stones the capture moved into the mover's store (the last stone included when the rule takes it) */
   stones: number;
-  /** the mover's pit the last stone landed in */
+  /** the mover's pit the last stone landed in (its pitLabel: "B1", "bottom cup 2") */
   landed: string;
-  /** the opponent's pit opposite it, and how many stones it held when captured */
+  /** the opponent's pit opposite it (its pitLabel), and how many stones it held when captured */
   from: string;
   fromStones: number;
   /** true when the last stone went to the store with the captured ones */
@@ -63,8 +63,8 @@ export function moveEvents(game: MancalaGame, before: MancalaState, move: number
     const fromStones = cells[2 * n - idx]!;
     capture = {
       stones: gained,
-      landed: game.pitName(landed.p, landed.i),
-      from: game.pitName(opposite.p, opposite.i),
+      landed: game.pitLabel(landed.p, landed.i),
+      from: game.pitLabel(opposite.p, opposite.i),
       fromStones,
       lastStoneTaken: gained > fromStones,
     };

@@ -8,7 +8,7 @@ import type { Player } from '../contracts/game.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import type { MatchPlayer, MoveAttempt } from '../matches/types.ts';
 import type { CliIo } from './options.ts';
-import { legalNames, pitRange, readPitInput, SIDE_NAMES } from './pit-input.ts';
+import { howToType, legalNames, pitRange, pitWord, readPitInput, SIDE_NAMES } from './pit-input.ts';
 
 /** Lines from a stream, one at a time; null at its end. */
 export interface LineReader {
@@ -88,14 +88,15 @@ async function askHuman(o: HumanSeatOptions, game: MancalaGame, state: MancalaSt
 
 function helpText(game: MancalaGame, p: Player): string {
   const r = game.rules;
+  const pit = pitWord(game);
   const lines = [
-    `You play ${SIDE_NAMES[p]}: the pits ${pitRange(game, p)}${p === 0 ? ' (the bottom row; your store is on the right)' : ' (the top row; your store is on the left)'}.`,
-    `Type a pit's name or just its number; only a pit with stones in it can be played. "quit" stops the game.`,
-    'Sowing: the stones of the pit go one by one into the next pits counter-clockwise, your store included, the opponent\'s store skipped.',
+    `You play ${SIDE_NAMES[p]}: the ${pit}s ${pitRange(game, p)}${p === 0 ? ' (the bottom row; your store is on the right)' : ' (the top row; your store is on the left)'}.`,
+    `Type ${howToType(game)}; only a ${pit} with stones in it can be played. "quit" stops the game.`,
+    `Sowing: the stones of the ${pit} go one by one into the next ${pit}s counter-clockwise, your store included, the opponent's store skipped.`,
     r.freeTurn ? 'A last stone in your own store gives you another move.' : 'There are no free turns in these rules.',
     r.capture === 'none'
       ? 'There are no captures in these rules.'
-      : `A last stone in an empty pit of yours captures the opposite pit${r.capture === 'last-and-opposite' ? ' and the last stone' : ' (the last stone stays)'}${r.captureEmptyOpposite ? ', even when the opposite pit is empty' : ' when the opposite pit has stones'}.`,
+      : `A last stone in an empty ${pit} of yours captures the opposite ${pit}${r.capture === 'last-and-opposite' ? ' and the last stone' : ' (the last stone stays)'}${r.captureEmptyOpposite ? `, even when the opposite ${pit} is empty` : ` when the opposite ${pit} has stones`}.`,
     r.gameEnd === 'either-row-empty'
       ? 'The game ends when either row is empty; the stones left go to their row\'s owner.'
       : 'The game ends when the player to move has no stones; the stones left go to their row\'s owner.',

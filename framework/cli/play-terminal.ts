@@ -9,7 +9,7 @@ import type { GameObserver } from '../matches/play-game.ts';
 import type { GameRecord, MoveAttempt, Side } from '../matches/types.ts';
 import { moveEvents } from './move-events.ts';
 import { grouped, type CliIo } from './options.ts';
-import { legalNames, pitRange, SIDE_NAMES } from './pit-input.ts';
+import { howToType, legalNames, pitRange, pitWord, SIDE_NAMES, spokenMove } from './pit-input.ts';
 import type { HumanStop } from './play-human.ts';
 import { HUMAN, seatSearch, seatSettings, type ResolvedPlay } from './play-setup.ts';
 
@@ -100,13 +100,13 @@ export function terminalView(o: TerminalOptions) {
       }
     }
     for (const p of [0, 1] as const) {
-      if (isHuman(p)) io.out(`${SIDE_NAMES[p]} plays the pits ${pitRange(game, p)}: type a pit's name or its number; "help" explains, "quit" stops.\n`);
+      if (isHuman(p)) io.out(`${SIDE_NAMES[p]} plays the ${pitWord(game)}s ${pitRange(game, p)}: type ${pitWord(game) === 'cup' ? howToType(game) : "a pit's name or its number"}; "help" explains, "quit" stops.\n`);
     }
   };
 
   const announce = (before: MancalaState, move: number, after: MancalaState) => {
     const p = game.toMove(before);
-    const name = game.moveName(before, move);
+    const name = spokenMove(game, before, move);
     const e = moveEvents(game, before, move, after);
     if (e.capture) {
       const k = e.capture;
@@ -165,7 +165,7 @@ export function terminalView(o: TerminalOptions) {
       const p = playerOf(e.side);
       const a = e.attempt;
       if (isHuman(p) || a === undefined || a.status !== 'ok') {
-        io.out(`> ${who(p)} plays ${game.moveName(e.before, e.move)}\n`);
+        io.out(`> ${who(p)} plays ${spokenMove(game, e.before, e.move)}\n`);
       } else {
         const details = [
           ...(a.value !== undefined ? [`value ${signed(a.value)} for ${SIDE_NAMES[p]}`] : []),
@@ -173,7 +173,7 @@ export function terminalView(o: TerminalOptions) {
           ...(a.nodes !== undefined ? [`${grouped(a.nodes)} position${a.nodes === 1 ? '' : 's'}`] : []),
           msText(a.ms),
         ];
-        io.out(`> ${who(p)} plays ${game.moveName(e.before, e.move)}: ${details.join(', ')}\n`);
+        io.out(`> ${who(p)} plays ${spokenMove(game, e.before, e.move)}: ${details.join(', ')}\n`);
       }
       announce(e.before, e.move, e.after);
     },
@@ -184,7 +184,7 @@ export function terminalView(o: TerminalOptions) {
         return;
       }
       const s = e.state;
-      const name = Number.isInteger(a.move) && a.move >= 0 && a.move < game.n ? `${game.moveName(s, a.move)} (empty)` : `pit index ${a.move}`;
+      const name = Number.isInteger(a.move) && a.move >= 0 && a.move < game.n ? `${game.pitLabel(game.toMove(s), a.move)} (empty)` : `pit index ${a.move}`;
       forfeitWhy = `it played ${name}, an illegal move (legal: ${legalNames(game, s).join(' ')})`;
     },
     onEnd: (e) => {

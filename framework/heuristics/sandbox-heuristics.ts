@@ -4,4 +4,4 @@
  * Suites accept only these names (suites/resolve-case.ts); the sandboxed child knows each of them
  * (sandbox/child/requests.ts).
  */
-export const SANDBOX_HEURISTICS: readonly string[] = ['basic'];
+export const SANDBOX_HEURISTICS: readonly string[] = ['basic', 'cpsc4610-provided'];

@@ -24,8 +24,10 @@ describe('student kits', () => {
       expect(root).toContain(`agent: withheldAgent(${JSON.stringify(name)})`);
       expect(root).not.toContain(`../agents/${name}.ts`);
     }
+    // Given course code: basic, and seed 002's provided score; the rest is held back.
     expect(root).toContain('"basic": heuristic_basic,');
-    for (const name of heuristicNames().filter((n) => n !== 'basic')) expect(root).toContain(`withheldHeuristic(${JSON.stringify(name)})`);
+    expect(root).toContain('"cpsc4610-provided": heuristic_cpsc4610_provided,');
+    for (const name of heuristicNames().filter((n) => n !== 'basic' && n !== 'cpsc4610-provided')) expect(root).toContain(`withheldHeuristic(${JSON.stringify(name)})`);
     expect(root).toContain('gradeCaseWith()');
     expect(root).not.toContain('name-the-bug');
   });

@@ -29,8 +29,13 @@ export function excludedFromPackage(rel: string): string | undefined {
   return undefined;
 }
 
-/** The heuristics the course gives: the framework's own basic one (course code in every seed). */
-const GIVEN_HEURISTICS: Record<string, string> = { basic: '../framework/heuristics/basic.ts' };
+/** The heuristics the courses give: the framework's own basic one (course code in every seed) and seed 002's provided score. */
+const GIVEN_HEURISTICS: Record<string, string> = { basic: '../framework/heuristics/basic.ts', 'cpsc4610-provided': '../framework/heuristics/cpsc4610-provided.ts' };
+
+/** The identifier a given heuristic is imported as: heuristic_basic, heuristic_cpsc4610_provided. */
+function heuristicId(name: string): string {
+  return `heuristic_${name.replace(/\W/g, '_')}`;
+}
 
 /** bin/plugins.ts of the student package: registers what the course gives, names the rest as held back. */
 export function kitCompositionRoot(kit: CourseKit): string {
@@ -48,7 +53,7 @@ export function kitCompositionRoot(kit: CourseKit): string {
     "import { registerGraders } from '../framework/grading/grader-plugin.ts';",
     "import { caseMessage, gradeCaseWith } from '../graders/grade-case.ts';",
     ...given.map(([, module], k) => `import given${k} from ${JSON.stringify(`../agents/${module}`)};`),
-    ...Object.entries(GIVEN_HEURISTICS).map(([name, module]) => `import heuristic_${name} from ${JSON.stringify(module)};`),
+    ...Object.entries(GIVEN_HEURISTICS).map(([name, module]) => `import ${heuristicId(name)} from ${JSON.stringify(module)};`),
     '',
     `declareStudentKit(${JSON.stringify(kit.course)});`,
     'registerAgents({',
@@ -62,7 +67,7 @@ export function kitCompositionRoot(kit: CourseKit): string {
   }
   lines.push('  },', '  heuristics: {');
   for (const name of heuristicNames()) {
-    lines.push(`    ${JSON.stringify(name)}: ${GIVEN_HEURISTICS[name] !== undefined ? `heuristic_${name}` : `withheldHeuristic(${JSON.stringify(name)})`},`);
+    lines.push(`    ${JSON.stringify(name)}: ${GIVEN_HEURISTICS[name] !== undefined ? heuristicId(name) : `withheldHeuristic(${JSON.stringify(name)})`},`);
   }
   lines.push('  },', '});', 'registerGraders({ gradeCase: gradeCaseWith(), caseMessage });', 'setCompositionRoot(import.meta.url);', '');
   return lines.join('\n');

@@ -48,7 +48,7 @@ const mancalaRules = z.strictObject({
   captureEmptyOpposite: z.boolean(),
   gameEnd: z.enum(['either-row-empty', 'mover-cannot-move']),
   moveOrder: z.enum(['sowing', 'left-to-right']),
-  pitNaming: z.enum(['csci561', 'bt']),
+  pitNaming: z.enum(['csci561', 'bt', 'cups']),
 });
 
 const gameSpec = z.discriminatedUnion('kind', [

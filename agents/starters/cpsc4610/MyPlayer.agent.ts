@@ -4,10 +4,10 @@
  * move, 10 s in the class tournament) and ctx.timeLeft(). Over it, the game is forfeited. One
  * thread, no files, no network, no processes: the sandbox refuses them, and the player loses.
  *
- * As given: your alpha-beta with your scoring function, free turns honoured (the tournament plays
- * the real rules), searched one ply deeper at a time while the next depth should end within half
- * the time. A better player stops a search that runs late (see ctx.timeLeft()) and keeps the last
- * finished answer.
+ * As given: your alpha-beta with your scoring function (which scores finished games too), free
+ * turns honoured (the tournament plays the real rules), searched one ply deeper at a time while the
+ * next depth should end within half the time. A better player stops a search that runs late (see
+ * ctx.timeLeft()) and keeps the last finished answer.
  *   npx mancala check agents/students/<you> --suite testcases/cpsc4610-public
  *   npx mancala match agents/students/<you> alphabeta:depth=5,freeTurns=ignore --rules cpsc4610 --games 10
  */
@@ -28,7 +28,7 @@ const agent: Agent = {
     // Start a deeper search only when, if it costs GROWTH times the last one, it ends within half the time.
     for (let depth = 1; depth <= 30 && performance.now() - start + GROWTH * last < ms / 2; depth++) {
       const t = performance.now();
-      best = abPruneMove({ ...ctx, trace: undefined, options: { ...ctx.options, depth } }, 'honour', score, depth);
+      best = abPruneMove({ ...ctx, trace: undefined, options: { ...ctx.options, depth, terminal: 'heuristic' } }, 'honour', score, depth);
       last = performance.now() - t;
       ctx.report(best.move, best.value);
     }

@@ -9,11 +9,12 @@
  *   npx tsx agents/students/<you>/explain-pruning.ts                  # the seed's example XX_/_O_/___ with your alphabeta.ts
  *   npx tsx agents/students/<you>/explain-pruning.ts 'X__/_O_/__X'    # another Tic-Tac-Toe board (you need one of your own)
  *   npx tsx agents/students/<you>/explain-pruning.ts --reference      # the reference alpha-beta, to compare with
- *   npx tsx agents/students/<you>/explain-pruning.ts --mancala --moves B2,B5 --depth 3   # cpsc4610 Mancala
+ *   npx tsx agents/students/<you>/explain-pruning.ts --mancala --moves 3,6 --depth 3     # cpsc4610 Mancala, after cups 3 and 6
  *   options: --agent FILE (default: alphabeta.ts beside this script), --depth D, --events (every event too)
  *
  * Values: Tic-Tac-Toe scores +1 / 0 / -1 for the player who chooses at the root; the seed's
- * player scores 100 / 50 / 0, shown in brackets. Mancala: store differences (free turns ignored).
+ * player scores 100 / 50 / 0, shown in brackets. Mancala: the course's provided score itself,
+ * 100 / 50 / 0, a finished game scored by it too (free turns ignored); moves are the mover's cups.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -28,6 +29,7 @@ import { runAgent } from '../../../framework/search/run-agent.ts';
 import { gameForSearch } from '../../../framework/contracts/search-conventions.ts';
 import type { TraceEvent } from '../../../framework/contracts/search-trace.ts';
 import basic from '../../../framework/heuristics/basic.ts';
+import provided from '../../../framework/heuristics/cpsc4610-provided.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -141,10 +143,14 @@ async function main(): Promise<void> {
   const file = values.reference ? resolve(here, '../../alphabeta.ts') : (values.agent ?? resolve(here, 'alphabeta.ts'));
   const agent = await loadAgent(file);
   const events: TraceEvent[] = [];
+  // Mancala: the provided score at every position where the search stops, as the cpsc4610 suites
+  // hand it; Tic-Tac-Toe: +1 / 0 / -1 (the same order as the seed's 100 / 50 / 0).
+  const terminal = values.mancala ? ('heuristic' as const) : ('score' as const);
   const options = values.reference
-    ? { depth: depth ?? (values.mancala ? 5 : null), unit: 'move' as const, terminal: 'score' as const, freeTurns: 'ignore' }
-    : { depth: depth ?? (values.mancala ? 5 : null), unit: 'move' as const, terminal: 'score' as const };
-  const outcome = await runAgent(agent, { game, state, heuristic: basic, options, random: createRandom(1), trace: (e) => void events.push(e) });
+    ? { depth: depth ?? (values.mancala ? 5 : null), unit: 'move' as const, terminal, freeTurns: 'ignore' }
+    : { depth: depth ?? (values.mancala ? 5 : null), unit: 'move' as const, terminal };
+  const heuristic = values.mancala ? provided : basic;
+  const outcome = await runAgent(agent, { game, state, heuristic, options, random: createRandom(1), trace: (e) => void events.push(e) });
 
   const lines = [
     label,

@@ -1,7 +1,9 @@
 /**
  * PROVIDED (seed 002's MINIMAX player): minimax to a fixed number of plies, free turns ignored —
- * after every move the other player moves. Read it before writing alphabeta.ts: yours has the same
- * shape (maxValue / minValue), the same move order and the same values, and visits fewer positions.
+ * after every move the other player moves — valuing each position where it stops with the score
+ * the grader hands in (ctx.heuristic: the course's provided score, 100 won / 0 lost / 50
+ * otherwise). Read it before writing alphabeta.ts: yours has the same shape (maxValue /
+ * minValue), the same move order (cups 1 to 6) and the same values, and visits fewer positions.
  *
  *   npx mancala check agents/students/<you> --suite testcases/cpsc4610-public
  */

@@ -30,15 +30,18 @@ export interface Search<S> {
 /**
  * The search of one decision. Depth: the grader's (options.depth; null or -1: none), else
  * `defaultDepth` (the provided player searches 5 plies). `heuristic` overrides the one the grader
- * hands in (ctx.heuristic: basic, the store difference) — your tournament player passes its own.
+ * hands in (ctx.heuristic: the course's provided score, 100 won / 0 lost / 50 otherwise, in the
+ * cpsc4610 suites' alpha-beta cases) — your tournament player passes its own.
  */
 export function searchOf<S>(ctx: AgentContext<S>, freeTurns: FreeTurns, defaultDepth = 5, heuristic: Heuristic<S> = ctx.heuristic): Search<S> {
   const game = gameForSearch(ctx.game, freeTurns);
   const root = ctx.player;
   const d = ctx.options.depth;
   const depth = d === undefined ? defaultDepth : typeof d === 'number' && d >= 0 ? d : Infinity;
-  // A finished game is worth its final score (store difference after the sweep; Tic-Tac-Toe: +1 / 0 / -1).
-  const byScore = (ctx.options.terminal ?? 'score') === 'score';
+  // A finished game: as the grader says (ctx.options.terminal). 'heuristic' (the cpsc4610 cases, and
+  // the default here): the scoring function scores it too, as the provided minimax does; 'score':
+  // its final score (store difference after the sweep; Tic-Tac-Toe: +1 / 0 / -1).
+  const byScore = (ctx.options.terminal ?? 'heuristic') === 'score';
   const trace = ctx.trace;
   return {
     game,

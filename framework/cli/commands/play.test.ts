@@ -190,6 +190,35 @@ describe('mancala play: announcements', () => {
     expect(readPitInput(game, s, '?')).toEqual({ kind: 'help' });
     expect(readPitInput(game, s, '-1').kind).toBe('invalid');
   });
+
+  it("reads cpsc4610's cups as the course's board numbers them: the mover's 1 to 6", () => {
+    const game = mancalaGame(findProfile('cpsc4610')!, 6, 4);
+    const s = game.initial();
+    expect(readPitInput(game, s, '1')).toEqual({ kind: 'move', move: 0 });
+    expect(readPitInput(game, s, ' cup 6 ')).toEqual({ kind: 'move', move: 5 });
+    expect(readPitInput(game, s, '0')).toEqual({ kind: 'invalid', message: 'there is no cup 0 on your side: your cups are 1..6; legal now: 1 2 3 4 5 6' });
+    expect(readPitInput(game, s, '7')).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/^there is no cup 7 on your side/) });
+    expect(readPitInput(game, s, 'top cup 2')).toEqual({ kind: 'invalid', message: "top cup 2 is top's cup: your cups are 1..6; legal now: 1 2 3 4 5 6" });
+    expect(readPitInput(game, s, 'B2')).toMatchObject({ kind: 'invalid', message: expect.stringMatching(/^unknown cup B2: your cups are 1\.\.6/) });
+    // The top player's cups read right to left on the board: its cup 1 is the rightmost.
+    const after = game.play(s, 0);
+    expect(readPitInput(game, after, '1')).toEqual({ kind: 'move', move: 0 });
+    expect(readPitInput(game, after, '').kind).toBe('invalid');
+    const emptied = game.play(after, 0);
+    expect(readPitInput(game, emptied, '1')).toEqual({ kind: 'invalid', message: 'cup 1 is empty: legal now: 2 3 4 5 6' });
+  });
+
+  it('plays a cpsc4610 game at the prompt in cup numbers, and narrates captures with whose cup', async () => {
+    const r = await cli(['--rules', 'cpsc4610', '--bottom', 'human', '--top', 'human'], [...CYCLE.map((k) => String(Number(k) + 1))]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('bottom plays the cups 1..6: type a cup\'s number; "help" explains, "quit" stops.\n');
+    expect(r.out).toMatch(/^bottom to move \[1 2 3 4 5 6\]: /m);
+    expect(r.out).toMatch(/^> bottom plays cup [1-6]\n/m);
+    expect(r.out).toMatch(/^> top plays cup [1-6]\n/m);
+    expect(r.out).not.toMatch(/\b[BT][0-5]\b/);
+    // Either side's cups in one sentence say whose they are.
+    for (const m of r.out.matchAll(/^ {2}cup \d ends in the empty (.*) and captures/gm)) expect(m[1]).toMatch(/^(bottom|top) cup \d$/);
+  });
 });
 
 describe('mancala play: agents', () => {

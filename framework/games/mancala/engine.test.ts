@@ -135,7 +135,7 @@ function refScore(b: RefBoard, p: Player): number {
 const captureRules: CaptureRule[] = ['last-and-opposite', 'opposite-only', 'none'];
 const gameEndRules: GameEndRule[] = ['either-row-empty', 'mover-cannot-move'];
 const moveOrders: MoveOrder[] = ['sowing', 'left-to-right'];
-const namings: PitNaming[] = ['bt', 'csci561'];
+const namings: PitNaming[] = ['bt', 'csci561', 'cups'];
 
 /**
  * Every flag, 1..20 pits and 0..1000 stones a pit, but the total stays moderate: many stones

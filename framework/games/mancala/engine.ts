@@ -295,24 +295,51 @@ export class MancalaGame implements Game<MancalaState> {
   }
 
   /**
-   * The name of p's pit with sowing index i, in the profile's naming. 'bt' counts each row from
-   * its owner's left, as seed 001's figures do ("captured the six stones in T1"): B0 and T0 are
-   * the pits furthest from their stores. 'csci561' counts both rows left to right as the bottom
-   * player sees the board, from 2 (A1 and B(N+2) are the stores).
+   * The name of p's pit with sowing index i, in the profile's naming, as the board labels it.
+   * 'bt' counts each row from its owner's left, as seed 001's figures do ("captured the six
+   * stones in T1"): B0 and T0 are the pits furthest from their stores. 'csci561' counts both rows
+   * left to right as the bottom player sees the board, from 2 (A1 and B(N+2) are the stores).
+   * 'cups' numbers each player's cups 1..N in its sowing order, as seed 002's MancalaBoard and GUI
+   * do: both rows have a cup 3, so where either side's pit may be meant, use pitLabel.
    */
   pitName(p: Player, i: number): string {
-    if (this.rules.pitNaming === 'csci561') return `${p === 0 ? 'B' : 'A'}${this.position(p, i) + 2}`;
-    return `${p === 0 ? 'B' : 'T'}${i}`;
+    switch (this.rules.pitNaming) {
+      case 'csci561':
+        return `${p === 0 ? 'B' : 'A'}${this.position(p, i) + 2}`;
+      case 'cups':
+        return String(i + 1);
+      case 'bt':
+        return `${p === 0 ? 'B' : 'T'}${i}`;
+    }
   }
 
+  /**
+   * p's pit by a name no pit of the other side shares, for text where either side's pits may be
+   * meant (a capture: the mover's pit and the opponent's across it). 'bt' and 'csci561' names are
+   * already unique on the board; 'cups' says whose cup: "bottom cup 3", "top cup 4".
+   */
+  pitLabel(p: Player, i: number): string {
+    return this.rules.pitNaming === 'cups' ? `${p === 0 ? 'bottom' : 'top'} cup ${i + 1}` : this.pitName(p, i);
+  }
+
+  /** The move's name: the mover's pit (under 'cups', the mover's cup number: "3"). */
   moveName(s: MancalaState, move: number): string {
     return this.pitName(this.toMove(s), move);
   }
 
-  /** A pit of the player to move, by its name ("B3", "t2") or the name's number alone ("3"). */
+  /**
+   * A pit of the player to move, by its name ("B3", "t2") or the name's number alone ("3").
+   * Under 'cups' the name is the number: "3", "cup 3", or the mover's pitLabel ("bottom cup 3").
+   */
   parseMove(s: MancalaState, text: string): number | undefined {
     const p = this.toMove(s);
     const t = text.trim().toUpperCase();
+    if (this.rules.pitNaming === 'cups') {
+      const m = /^(?:(BOTTOM|TOP)\s+)?(?:CUP\s*)?(\d+)$/.exec(t.replace(/\s+/g, ' '));
+      if (m === null || (m[1] !== undefined && m[1] !== (p === 0 ? 'BOTTOM' : 'TOP'))) return undefined;
+      for (let i = 0; i < this.n; i++) if (this.pitName(p, i) === m[2]) return i;
+      return undefined;
+    }
     for (let i = 0; i < this.n; i++) {
       const name = this.pitName(p, i);
       if (name === t || name.slice(1) === t) return i;

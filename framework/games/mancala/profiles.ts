@@ -55,8 +55,8 @@ export const PROFILES: Readonly<Record<string, MancalaProfile>> = {
   cpsc4610: {
     name: 'cpsc4610',
     seed: '002',
-    summary: 'free turns, capture with an empty opposite pit, depth in moves (a 5-ply player is the default)',
-    rules: { ...kalahRules, captureEmptyOpposite: true },
+    summary: 'free turns, capture with an empty opposite pit, depth in moves (a 5-ply player is the default), cups numbered 1 to 6',
+    rules: { ...kalahRules, captureEmptyOpposite: true, pitNaming: 'cups' },
     search: { depthUnit: 'move', defaultDepth: 5, terminal: 'score' },
   },
   cs540: {

@@ -31,6 +31,22 @@ describe('pitName and moveName', () => {
     expect([0, 1, 2, 3, 4, 5].map((i) => game.pitName(1, i))).toEqual(['T0', 'T1', 'T2', 'T3', 'T4', 'T5']);
   });
 
+  it("numbers seed 002's cups 1..6 on each side in sowing order, as its MancalaBoard's P1Cups and P2Cups", () => {
+    // P1Cups[0] is player 1's (bottom's) cup 1, the leftmost; P2Cups[0] is player 2's (top's) cup 1,
+    // the rightmost as the bottom player sees the board: each side's cups run toward its own store.
+    const game = gameFor('cpsc4610');
+    expect([0, 1, 2, 3, 4, 5].map((i) => game.pitName(0, i))).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect([0, 1, 2, 3, 4, 5].map((i) => game.pitName(1, i))).toEqual(['1', '2', '3', '4', '5', '6']);
+    // Where either side's cup may be meant, pitLabel says whose.
+    expect(game.pitLabel(0, 2)).toBe('bottom cup 3');
+    expect(game.pitLabel(1, 5)).toBe('top cup 6');
+    // Every other naming is unique on the board already: pitLabel is pitName.
+    for (const profile of ['csci561', 'csc384', 'kalah']) {
+      const other = gameFor(profile);
+      for (const p of [0, 1] as const) for (let i = 0; i < 6; i++) expect(other.pitLabel(p, i)).toBe(other.pitName(p, i));
+    }
+  });
+
   it('moveName names the pit of the player to move', () => {
     const game = gameFor('csci561', 3);
     const bottom = position(game, [1, 1, 1], [1, 1, 1], 0, 0, 0);
@@ -86,6 +102,49 @@ describe('parseMove', () => {
   });
 });
 
+describe('parseMove under cups (cpsc4610)', () => {
+  it("reads the mover's cup number, 1 to N, alone or as \"cup 3\" or its pitLabel; never the other side's", () => {
+    const game = gameFor('cpsc4610');
+    const bottom = game.initial();
+    const top = position(game, [1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1], 0, 0, 1);
+    expect(game.parseMove(bottom, '1')).toBe(0);
+    expect(game.parseMove(bottom, ' 6 ')).toBe(5);
+    expect(game.parseMove(bottom, 'cup 3')).toBe(2);
+    expect(game.parseMove(bottom, 'Cup3')).toBe(2);
+    expect(game.parseMove(bottom, 'bottom cup 4')).toBe(3);
+    expect(game.parseMove(bottom, 'top cup 4')).toBeUndefined(); // the opponent's cup
+    expect(game.parseMove(top, 'top  cup 4')).toBe(3);
+    expect(game.parseMove(top, '1')).toBe(0); // top's cup 1: its first cup in sowing order, the rightmost on the board
+    for (const text of ['0', '7', '-1', '03', 'B2', 'T1', 'cup', '3.0', '']) expect(game.parseMove(bottom, text)).toBeUndefined();
+  });
+
+  it('reads back the name and the label of every cup, for both players and every board size (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20 }), fc.constantFrom<Player>(0, 1), (n, p) => {
+        const game = gameFor('cpsc4610', n);
+        const s = position(game, Array(n).fill(1), Array(n).fill(1), 0, 0, p);
+        const names = new Set<string>();
+        const labels = new Set<string>();
+        for (let i = 0; i < n; i++) {
+          const name = game.moveName(s, i);
+          expect(name).toBe(String(i + 1));
+          expect(game.parseMove(s, name)).toBe(i);
+          expect(game.parseMove(s, `cup ${name}`)).toBe(i);
+          expect(game.parseMove(s, game.pitLabel(p, i))).toBe(i);
+          expect(game.parseMove(s, game.pitLabel(p, i).toUpperCase())).toBe(i);
+          // The opponent's label names no cup of the mover's.
+          expect(game.parseMove(s, game.pitLabel(p === 0 ? 1 : 0, i))).toBeUndefined();
+          names.add(name);
+          labels.add(game.pitLabel(0, i)).add(game.pitLabel(1, i));
+        }
+        expect(names.size).toBe(n);
+        expect(labels.size).toBe(2 * n); // labels are unique on the whole board
+      }),
+      { numRuns: 100, seed: 4610 },
+    );
+  });
+});
+
 describe('describe', () => {
   it('prints both rows left to right as the bottom player sees them', () => {
     const game = gameFor('kalah', 3);
@@ -132,6 +191,22 @@ describe('render', () => {
     );
   });
 
+  it("labels both rows of seed 002's board with cups 1 to 6, each toward its owner's store, as the course's GUI", () => {
+    const game = gameFor('cpsc4610');
+    expect(game.render(game.initial())).toBe(
+      [
+        '       6     5     4     3     2     1',
+        '    +-----+-----+-----+-----+-----+-----+',
+        '    |  4  |  4  |  4  |  4  |  4  |  4  |',
+        '  0 +-----+-----+-----+-----+-----+-----+ 0',
+        '    |  4  |  4  |  4  |  4  |  4  |  4  |',
+        '    +-----+-----+-----+-----+-----+-----+',
+        '       1     2     3     4     5     6',
+        'stores: top 0 (left), bottom 0 (right); bottom to move',
+      ].join('\n'),
+    );
+  });
+
   it('says when the game is over and what the sweep gives each player', () => {
     // The bottom row is empty: over. Sweep: top 7 + (1 + 2 + 3) = 13, bottom keeps 8.
     const game = gameFor('kalah', 3);
@@ -141,7 +216,7 @@ describe('render', () => {
 
   const arbitraryPosition = fc.integer({ min: 1, max: 20 }).chain((n) =>
     fc.record({
-      profile: fc.constantFrom('csci561', 'csc384'),
+      profile: fc.constantFrom('csci561', 'csc384', 'cpsc4610'),
       top: fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: n, maxLength: n }),
       bottom: fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: n, maxLength: n }),
       topStore: fc.integer({ min: 0, max: 99999 }),

@@ -25,8 +25,13 @@ export type MoveOrder =
 export type PitNaming =
   /** seed 000: A2..A(N+1) top and B2..B(N+1) bottom, left to right; A1 and B(N+2) are the stores */
   | 'csci561'
-  /** seed 001: B0..B(N-1) and T0..T(N-1), left to right as the bottom player sees them */
-  | 'bt';
+  /** seed 001: B0..B(N-1) and T0..T(N-1), each row from its owner's left (its sowing order) */
+  | 'bt'
+  /**
+   * seed 002: each player's cups 1..N in its sowing order (the course's MancalaBoard, P1Cups and
+   * P2Cups, and its GUI): a move is the mover's cup number; both rows are labelled 1..N
+   */
+  | 'cups';
 
 export interface MancalaRules {
   /** pits per side, 1..20 */

@@ -17,9 +17,11 @@ import type { TraceEvent } from '../../contracts/search-trace.ts';
 import { MancalaGame } from '../../games/mancala/engine.ts';
 import { boardToState } from '../../games/mancala/board-io/board.ts';
 import basic from '../../heuristics/basic.ts';
+import cpsc4610Provided from '../../heuristics/cpsc4610-provided.ts';
 import { TicTacToeGame } from '../../games/tictactoe/game.ts';
 import { createRandom } from '../../random.ts';
 import { runAgent } from '../../search/run-agent.ts';
+import { SANDBOX_HEURISTICS } from '../../heuristics/sandbox-heuristics.ts';
 import type { Observation } from '../exchange.ts';
 import { MAX_TRACE_EVENTS } from '../protocol-limits.ts';
 import type { ChildMessage, parentMessageSchema } from '../protocol.ts';
@@ -120,9 +122,10 @@ function position(req: MoveRequest | EvaluateRequest): { game: Game<any>; state:
 
 function heuristicFor(name: string): Heuristic {
   if (name === 'basic') return basic;
+  if (name === 'cpsc4610-provided') return cpsc4610Provided;
   if (name.startsWith('role:')) return loaded(name.slice('role:'.length), 'heuristic');
   // The suite loader lets only SANDBOX_HEURISTICS (heuristics/sandbox-heuristics.ts) and role:NAME through.
-  throw new Error(`internal: unknown heuristic "${name}" (the sandbox knows basic and role:NAME)`);
+  throw new Error(`internal: unknown heuristic "${name}" (the sandbox knows ${SANDBOX_HEURISTICS.join(', ')} and role:NAME)`);
 }
 
 /** The options an agent sees: the case's search options, without the grader's own (heuristic, seed). */
