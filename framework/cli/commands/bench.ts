@@ -16,6 +16,7 @@ import { benchMode, measureLanguageOverheads, type LanguageCosts } from '../../s
 import { measureStdioRoundTrip } from '../../sandbox/stdio-agent-bench.ts';
 import { measureColdStarts, type ColdStarts } from '../cold-start.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
+import { measureAlphaBetaLanguages, type AlphaBetaSpeed } from '../../matches/language-bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -139,6 +140,20 @@ function matchLine(m: MatchSpeed): string {
   );
 }
 
+/** A line of the alpha-beta comparison across languages (matches/language-bench.ts). */
+function alphaBetaLine(s: AlphaBetaSpeed): string {
+  const mode = s.mode === undefined ? '' : s.mode === 'full' ? ', full jail' : ', weak mode';
+  const head = `match     alphabeta depth ${s.depth} vs random, ${s.games} games, jobs 1, ${`${s.language} (${s.how}${mode}):`.padEnd(42)}`;
+  if ('skipped' in s) return `${head} skipped (${s.skipped})`;
+  const time = s.ms < 1000 ? `${s.ms.toFixed(0)} ms` : `${(s.ms / 1000).toFixed(1)} s`;
+  const games = s.sameGames === undefined ? '' : s.sameGames ? "; the reference's games" : "; NOT the reference's games";
+  const forfeits = s.forfeits > 0 ? `; ${s.forfeits} forfeit${s.forfeits === 1 ? '' : 's'}` : '';
+  return (
+    `${head} ${time.padStart(6)}, ${s.gamesPerSecond.toFixed(0).padStart(4)} games/s (${s.steadyGamesPerSecond.toFixed(0)} over the second half), ` +
+    `${s.msPerMove.toFixed(2)} ms a move thinking${games}${forfeits}`
+  );
+}
+
 /** Fresh processes of each command, the median counted. */
 const COLD_START_RUNS = 9;
 
@@ -163,14 +178,14 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; games/s of a match')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; games/s of a match, and of alpha-beta in TypeScript, Python and Java')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
         'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches"}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches", "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}]}')
     .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
     .action(async (opts: { repeat: number; json?: boolean }) => {
       if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
@@ -222,6 +237,13 @@ export function addBenchCommand(program: Command, io: CliIo): void {
           if (!opts.json) io.out(matchLine(m) + '\n');
         }
       }
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, sandbox, programs, languages, stdio, matches }) + '\n');
+      // The same alpha-beta in TypeScript, Python and Java, each against random at one depth (matches/language-bench.ts).
+      const alphabeta = await measureAlphaBetaLanguages({
+        mode,
+        onResult: (s) => {
+          if (!opts.json) io.out(alphaBetaLine(s) + '\n');
+        },
+      });
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, sandbox, programs, languages, stdio, matches, alphabeta }) + '\n');
     });
 }
