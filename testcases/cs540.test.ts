@@ -171,7 +171,7 @@ describe('the anytime rule with sandboxed agents', () => {
     expect(g.moves).toEqual([2]);
     expect(g.deadlineMoves).toEqual([1, 0]);
     expect(anytime.stats.A.deadlineMoves).toBe(1);
-    expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/^at move 2: no answer within \d+ ms of CPU time: .*; its last reported move 2 \(B2\) is not legal here$/) });
+    expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/^at move 2: no answer within \d+ ms of CPU time: .*; its last reported move B2 \(index 2\) is not legal here$/) });
     expect(kalah.match.anytime).toBe(false);
     expect(kalah.games[0]!.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/^at move 1: no answer within \d+ ms/) });
     expect(kalah.games[0]!.moves).toEqual([]);

@@ -191,7 +191,7 @@ function deadlineMove(a: MoveAttempt, game: MancalaGame, s: MancalaState): Repor
 const REASON_OF: Record<'error' | 'timeout' | 'memory' | 'output-limit', ForfeitReason> = { error: 'crash', timeout: 'timeout', memory: 'memory', 'output-limit': 'output-limit' };
 
 function moveText(game: MancalaGame, s: MancalaState, move: number): string {
-  return Number.isInteger(move) && move >= 0 && move < game.n ? `${move} (${game.moveName(s, move)})` : String(move);
+  return Number.isInteger(move) && move >= 0 && move < game.n ? `${game.moveName(s, move)} (index ${move})` : String(move);
 }
 
 /** What went wrong with a decision, or undefined when it is a legal move in time. */

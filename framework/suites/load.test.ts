@@ -387,7 +387,7 @@ const MALFORMED: Malformed[] = [
   {
     name: 'illegal move',
     files: { 'cases/a.yaml': AGENT_CASE('position:\n  start: true\n  moves: [B2, B9]\nchecks: {move: true}\n') },
-    message: '$/cases/a.yaml:6: position.moves[1]: expected a legal move for bottom here: one of B0 (0), B1 (1), B3 (3), B4 (4), B5 (5); got "B9"',
+    message: '$/cases/a.yaml:6: position.moves[1]: expected a legal move for bottom here: one of B0 (index 0), B1 (index 1), B3 (index 3), B4 (index 4), B5 (index 5); got "B9"',
   },
   {
     name: 'missing board file',

@@ -188,7 +188,7 @@ function playMove(game: Game<any>, state: unknown, move: string | number, input:
   if (game.isOver(state)) throw input.fail(field, 'the game is already over before this move');
   const index = typeof move === 'number' ? move : game.parseMove(state, move);
   if (index === undefined || !game.isLegal(state, index)) {
-    const legal = game.legalMoves(state).map((m) => `${game.moveName(state, m)} (${m})`);
+    const legal = game.legalMoves(state).map((m) => `${game.moveName(state, m)} (index ${m})`);
     const mover = game.kind === 'mancala' ? SIDE_NAME[game.toMove(state)] : game.toMove(state) === 0 ? 'X' : 'O';
     throw input.fail(field, `expected a legal move for ${mover} here: one of ${legal.join(', ')}; got ${describeValue(move)}`);
   }

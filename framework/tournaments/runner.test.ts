@@ -148,7 +148,7 @@ describe('runTournament', () => {
     expect(o.complete).toBe(true);
     // Its reported move was played where legal (it loses once move 2 is empty, as the rule says).
     expect(Math.max(...o.games.map((g) => g.deadlineMoves?.[0] ?? 0))).toBeGreaterThan(0);
-    for (const g of o.games) expect(g.forfeit?.message).toMatch(/its last reported move 2 \(.2\) is not legal here/);
+    for (const g of o.games) expect(g.forfeit?.message).toMatch(/its last reported move .2 \(index 2\) is not legal here/);
   });
 
   it('a job that keeps one submission open (closing and reopening the others) plays the same games', async () => {

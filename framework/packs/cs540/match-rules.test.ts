@@ -121,7 +121,7 @@ describe('carrying the previous move over (playGame carryMove)', () => {
     expect(r.forfeit).toEqual({
       side: 'A',
       reason: 'timeout',
-      message: 'at move 11: no answer within 550 ms of CPU time: the process was stopped; it reported no move this turn (ctx.report), so there was no move to play; its previous move 0 (B0) is not legal here either',
+      message: 'at move 11: no answer within 550 ms of CPU time: the process was stopped; it reported no move this turn (ctx.report), so there was no move to play; its previous move B0 (index 0) is not legal here either',
     });
     // The project's rule: the same player forfeits at its second decision.
     const project = await playGame({ ...base, players: { A: scripted('a', (_s, k) => (k === 0 ? { status: 'ok', move: 0, ms: 1 } : late())), B: lastLegal } });
@@ -168,7 +168,7 @@ describe('course match rules with sandboxed agents', () => {
     const g = r.games[0]!;
     expect(g.moves).toEqual(EXPECTED_MOVES);
     expect(g.carriedMoves).toEqual([3, 0]);
-    expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/^at move 11: no answer within 550 ms of CPU time: .*; its previous move 0 \(B0\) is not legal here either$/) });
+    expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/^at move 11: no answer within 550 ms of CPU time: .*; its previous move B0 \(index 0\) is not legal here either$/) });
     expect(r.match).toMatchObject({ graceMs: 500, carryMove: true, openings: 'random:0' });
     expect(JSON.parse(matchJson(r)).match).toMatchObject({ graceMs: 500, carryMove: true });
     // The project's rules: stopped at the sandbox's hard limit, and no move to play.
@@ -182,7 +182,7 @@ describe('course match rules with sandboxed agents', () => {
     const g = r.games[0]!;
     expect(g.moves).toEqual(EXPECTED_MOVES);
     expect(g.carriedMoves).toEqual([3, 0]);
-    expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/no answer within 550 ms .*; its previous move 0 \(B0\) is not legal here either$/) });
+    expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout', message: expect.stringMatching(/no answer within 550 ms .*; its previous move B0 \(index 0\) is not legal here either$/) });
   });
 });
 
