@@ -1,8 +1,8 @@
 /**
  * Each course's student kit, made by the built command, used as a student would: `npm ci`, then
  * `npm run check -- --json report.json` on the starter as shipped, on a machine where the OS
- * sandbox is unavailable (PATH holds node, npm and sh only: no bubblewrap, as on macOS or
- * Windows). The starter's unfinished parts must read as failed cases, never as errors. Then the
+ * sandbox is unavailable (PATH holds node, npm, sh and ps only: no bubblewrap, as on macOS or
+ * Windows) and time and memory are read with ps, as on macOS (MANCALA_POLLING_METER=ps). The starter's unfinished parts must read as failed cases, never as errors. Then the
  * kit is scanned: no file of agents/reference, agents/examples or a hidden suite, and no line of
  * them, anywhere in it — its own files, the framework tarball, or what npm ci installed from it.
  */
@@ -18,11 +18,11 @@ const COURSES = ['csci561', 'csc384', 'cpsc4610', 'cs540', 'kalah'];
 const work = mkdtempSync(join(tmpdir(), 'kit-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** A PATH with node, npm and sh only: no bubblewrap, no prlimit, no setpriv. */
+/** A PATH with node, npm, sh and ps only: no bubblewrap, no prlimit, no setpriv. */
 const bareBin = join(work, 'bin');
 beforeAll(() => {
   mkdirSync(bareBin);
-  for (const [name, target] of [['node', process.execPath], ['npm', execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim()], ['sh', '/bin/sh']] as const) symlinkSync(target, join(bareBin, name));
+  for (const [name, target] of [['node', process.execPath], ['npm', execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim()], ['sh', '/bin/sh'], ['ps', execFileSync('sh', ['-c', 'command -v ps'], { encoding: 'utf8' }).trim()]] as const) symlinkSync(target, join(bareBin, name));
 });
 
 function filesUnder(dir: string): string[] {
@@ -81,8 +81,8 @@ describe.each(COURSES)('the %s kit', (course) => {
 
   it('npm run check -- --json grades the starter without the OS sandbox: failed cases, never an error', () => {
     const report = join(work, `${course}-report.json`);
-    const r = spawnSync('npm', ['run', 'check', '--', '--json', report], { cwd: kit, encoding: 'utf8', env: { ...process.env, PATH: bareBin }, timeout: 300_000 });
-    expect(r.stderr).toMatch(/sandbox: none on this machine: your own code runs unconfined here/);
+    const r = spawnSync('npm', ['run', 'check', '--', '--json', report], { cwd: kit, encoding: 'utf8', env: { ...process.env, PATH: bareBin, MANCALA_POLLING_METER: 'ps' }, timeout: 300_000 });
+    expect(r.stderr).toMatch(/sandbox: none on this machine: your own code runs unconfined here[^\n]*CPU time and memory polled with ps/);
     const json = JSON.parse(readFileSync(report, 'utf8')) as { reports?: { submissions: { cases: { id: string; status: string; message: string }[] }[] }[]; submissions?: { cases: { id: string; status: string; message: string }[] }[] };
     const cases = (json.reports ?? [json as { submissions: { cases: { id: string; status: string; message: string }[] }[] }]).flatMap((rep) => rep.submissions.flatMap((s) => s.cases));
     expect(cases.length).toBeGreaterThan(0);

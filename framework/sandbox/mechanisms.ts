@@ -24,6 +24,7 @@ import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { THREAD_TAG } from '../thread-tag.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
 import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
+import { PsMeter, WallClockMeter } from './portable-meters.ts';
 
 export { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 
@@ -121,15 +122,43 @@ async function detect(): Promise<Mechanisms> {
 
 /** A meter for one process tree: a cgroup where one can be made, else polling. */
 export function createMeter(m: Mechanisms, limits: MeterLimits): ResourceMeter {
-  if (m.cgroups !== undefined) {
+  if (m.cgroups !== undefined && !meterForced()) {
     try {
       return new CgroupMeter(m.cgroups, limits);
     } catch {
       // a group could be made at start but not now (e.g. a limit on groups): poll instead
     }
   }
-  return new PollingMeter(limits);
+  const kind = pollingMeterKind();
+  if (kind === 'proc') return new PollingMeter(limits);
+  return kind === 'ps' ? new PsMeter(limits, { forcePs: process.platform === 'linux' }) : new WallClockMeter(limits);
 }
+
+/** Forces the meter of another machine on this one, cgroups set aside (tests): `ps` or `wall-clock`. */
+export const POLLING_METER_ENV = 'MANCALA_POLLING_METER';
+
+function meterForced(): boolean {
+  const forced = process.env[POLLING_METER_ENV];
+  return forced === 'ps' || forced === 'wall-clock';
+}
+
+/**
+ * How a tree is measured without cgroups: /proc on Linux; ps on macOS and the other Unixes; the
+ * wall clock on Windows (portable-meters.ts). Only a student kit's check runs off Linux.
+ */
+export function pollingMeterKind(platform: NodeJS.Platform = process.platform): 'proc' | 'ps' | 'wall-clock' {
+  // Tests on Linux take the other machines' paths: MANCALA_POLLING_METER=ps or wall-clock.
+  const forced = process.env[POLLING_METER_ENV];
+  if (forced === 'ps' || forced === 'wall-clock') return forced;
+  if (platform === 'linux') return 'proc';
+  return platform === 'win32' ? 'wall-clock' : 'ps';
+}
+
+const POLLED_WITH: Record<ReturnType<typeof pollingMeterKind>, string> = {
+  proc: 'CPU time and memory polled from /proc',
+  ps: 'CPU time and memory polled with ps (coarse: a tenth of a second; short-lived children may go uncounted)',
+  'wall-clock': 'no CPU time or memory measure on Windows: time limits count wall-clock time, memory is not limited',
+};
 
 /** One line for the start of a run: what confines the submissions here. */
 export function describeMechanisms(m: Mechanisms, mode: SandboxMode): string {
@@ -142,7 +171,7 @@ export function describeMechanisms(m: Mechanisms, mode: SandboxMode): string {
   } else {
     parts.push('WEAK: no bubblewrap (submissions can read the machine\'s files and reach the network; TypeScript agents still run under Node\'s permission model)');
   }
-  parts.push(m.cgroups !== undefined ? 'cgroup v1 (CPU time, memory, processes)' : 'CPU time and memory polled from /proc');
+  parts.push(m.cgroups !== undefined && !meterForced() ? 'cgroup v1 (CPU time, memory, processes)' : POLLED_WITH[pollingMeterKind()]);
   return `sandbox: ${parts.join('; ')}${m.missing.length > 0 ? ` — missing: ${m.missing.join('; ')}` : ''}`;
 }
 
