@@ -27,6 +27,8 @@ public final class MancalaAgent {
         /** the search depth the task asks for, or null */
         public Integer depth;
         public long timeMs;
+        /** the game's rules, as the hello named them (pits, seeds, freeTurn, capture, gameEnd, …: PROTOCOL.md) */
+        public Map<String, Object> rules;
         /** the whole message, for fields this class does not name */
         public Map<String, Object> raw;
     }
@@ -36,18 +38,23 @@ public final class MancalaAgent {
         public final int move;
         public Double value;
         public Long nodes;
+        /** heuristic calls your search made */
+        public Long evaluations;
         public int[] pv;
         public List<String> log;
 
         public Answer(int move) { this.move = move; }
         public Answer value(double v) { value = v; return this; }
         public Answer nodes(long n) { nodes = n; return this; }
+        public Answer evaluations(long n) { evaluations = n; return this; }
     }
 
     public static void run(String name, Chooser chooser) throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Map<String, Object> hello = object(in.readLine());
         if (!Double.valueOf(1).equals(hello.get("protocol"))) throw new IllegalStateException("this client speaks protocol 1, got " + hello.get("protocol"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> rules = hello.get("game") instanceof Map<?, ?> game && game.get("rules") instanceof Map<?, ?> r ? (Map<String, Object>) r : Map.of();
         send("{\"type\":\"ready\",\"name\":" + quote(name) + "}");
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             Map<String, Object> m = object(line);
@@ -63,10 +70,12 @@ public final class MancalaAgent {
             r.theirStore = ((Double) m.get("theirStore")).intValue();
             r.depth = m.get("depth") instanceof Double d ? d.intValue() : null;
             r.timeMs = ((Double) m.get("timeMs")).longValue();
+            r.rules = rules;
             Answer a = chooser.choose(r);
             StringBuilder out = new StringBuilder("{\"id\":" + r.id + ",\"move\":" + a.move);
             if (a.value != null) out.append(",\"value\":").append(a.value);
             if (a.nodes != null) out.append(",\"nodes\":").append(a.nodes);
+            if (a.evaluations != null) out.append(",\"evaluations\":").append(a.evaluations);
             if (a.pv != null) out.append(",\"pv\":").append(java.util.Arrays.toString(a.pv).replace(" ", ""));
             if (a.log != null) out.append(",\"log\":[").append(String.join(",", a.log.stream().map(MancalaAgent::quote).toList())).append("]");
             send(out.append("}").toString());

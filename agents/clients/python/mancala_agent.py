@@ -1,7 +1,8 @@
 """Client of the mancala-autograder stdio protocol, version 1 (agents/clients/PROTOCOL.md).
 
 Write choose_move(request) and call run(choose_move, "my-name"). `request` is the move request
-as a dict: request["mine"][m] is the pit move m empties, request["legal"] the moves you may play.
+as a dict: request["mine"][m] is the pit move m empties, request["legal"] the moves you may play,
+request["rules"] the game's rules as the hello named them (freeTurn, capture, gameEnd, …).
 Return a move, or a dict {"move": m, "value": v, "nodes": n, "pv": [...], "log": [...]};
 call report(move, value) while searching to publish the best move so far (anytime agents).
 stdout carries the protocol: print your own logs to stderr (or return them in "log").
@@ -19,6 +20,8 @@ def run(choose_move, name="python-agent"):
         request = json.loads(line)
         if request.get("type") != "move":
             continue  # a later protocol's message this client does not know
+        # The hello's rules (pits, seeds, freeTurn, capture, gameEnd, …) travel with every request.
+        request.setdefault("rules", (hello.get("game") or {}).get("rules", {}))
         answer = choose_move(request)
         if not isinstance(answer, dict):
             answer = {"move": answer}
