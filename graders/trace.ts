@@ -1,7 +1,9 @@
 /**
  * `trace`: the agent's search events (ctx.trace) equal the reference's, either as events or as
  * seed 000's traverse log rendered from them. A failure names the first entry that differs, its
- * index, both versions, and how many entries each trace has.
+ * index, both versions, and how many entries each trace has. A program over stdio answers with
+ * the positions its search visited instead (`visited`): trace-visited.ts compares those with the
+ * positions the reference's events visit, and names a prune too late or too early.
  *
  * Traces cross process boundaries as JSON, which writes ±Infinity (the initial values and the
  * open window) as null; `reviveEvent` puts the infinities back where the event's meaning fixes
@@ -12,6 +14,7 @@ import type { TraceEvent } from '../framework/contracts/search-trace.ts';
 import { compareTraverseLog, renderTraverseLog } from '../framework/search/traverse-log.ts';
 import { referencePlan } from './case-context.ts';
 import { failed, missingExpected, passed } from './message.ts';
+import { gradeVisited } from './trace-visited.ts';
 
 type Loose = Record<string, unknown>;
 
@@ -100,9 +103,14 @@ const trace: Grader = {
     const expected = input.expected.trace;
     if (expected === undefined) return missingExpected(input, 'trace');
     const got = input.observation.trace;
+    const visited = input.observation.visited;
+    if (got === undefined && visited !== undefined) {
+      if (format === 'events') return gradeVisited(input, expected, visited);
+      return failed('trace', input, 'trace: a traverse log is written from the search\'s events, and your program sent the positions it visited only ("visited"): send the events');
+    }
     if (got === undefined || (got.length === 0 && expected.length > 0)) {
       const unit = format === 'events' ? 'events' : 'traverse-log lines';
-      return failed('trace', input, `trace: expected ${expected.length} ${unit}, got no trace: emit search events through ctx.trace`);
+      return failed('trace', input, `trace: expected ${expected.length} ${unit}, got no trace: emit search events through ctx.trace (a program over stdio: answer with "visited", agents/clients/PROTOCOL.md)`);
     }
     return format === 'events' ? gradeEvents(input, expected, got) : gradeTraverseLog(input, expected, got);
   },

@@ -1,18 +1,41 @@
 /**
- * Seed 002's (CPSC 4610) students write a tournament player in Python against the course's own
- * MancalaBoard. The project's MancalaBoard (agents/clients/cpsc4610/) plays by the cpsc4610 rules
- * exactly as the engine does, and a student's NAME.py runs unchanged through the bridge; each way
- * a player can fail is a forfeit whose reason says what it did.
+ * Seed 002's (CPSC 4610) students write Python 3 against the course's own MancalaBoard and
+ * TicTacToe. The project's versions (agents/clients/cpsc4610/) play by the cpsc4610 rules exactly as
+ * the engine does, and a student's file runs unchanged through the bridge, graded by the same suites
+ * and checks as a TypeScript submission. Real python3, the real sandbox.
+ *
+ *  - A tournament entry, NAME.py holding `class NAME(Player)`, plays matches; each way a player
+ *    can fail is a forfeit whose reason says what it did.
+ *  - The whole submission, YourPlayer.py (Player with alphaBetaMove, MancalaPlayer's score, the
+ *    custom player), gets full marks on cpsc4610-public, cpsc4610-hidden and tictactoe-public
+ *    (testcases/fixtures/course-apis/cpsc4610/full-marks); its node counts and the pruning trace
+ *    are read from the project's boards. Failing ones get the verdict and the message a student
+ *    can act on: an alpha-beta that prunes too late (right moves; node counts and the trace fail,
+ *    the trace naming where, in the seed's words), a score returning None, a syntax error.
+ *  - The bridge's reference alpha-beta, which plays the scoring function's playoff, chooses,
+ *    values and counts as the TypeScript reference does with the same heuristic.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { MancalaGame } from '../framework/games/mancala/engine.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alphaBeta } from '../agents/reference/alphabeta.ts';
+import type { Player } from '../framework/contracts/game.ts';
+import type { Heuristic } from '../framework/contracts/heuristic.ts';
+import type { DepthUnit, TerminalEvaluation } from '../framework/contracts/search-conventions.ts';
+import { MancalaGame, type MancalaState } from '../framework/games/mancala/engine.ts';
 import { PROFILES } from '../framework/games/mancala/profiles.ts';
+import { TicTacToeGame } from '../framework/games/tictactoe/game.ts';
+import type { GradeReport, SubmissionReport } from '../framework/grading/report.ts';
+import { gradeSubmissions } from '../framework/grading/runner.ts';
 import { playMatch } from '../framework/matches/match.ts';
+import { createRandom } from '../framework/random.ts';
+import { StdioAgentSession } from '../framework/sandbox/stdio-agent-session.ts';
 import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';
+import { loadSuite } from '../framework/suites/load.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYERS = join(ROOT, 'testcases/fixtures/course-apis/cpsc4610');
@@ -49,7 +72,7 @@ describe.runIf(python)("the course's MancalaBoard, as the project wrote it", () 
       input.push([first + 1, ...cups].join(' '));
       expected.push(lines);
     }
-    const out = execFileSync('python3', [join(PLAYERS, 'harness', 'board_replay.py'), API], { input: input.join('\n') + '\n', encoding: 'utf8' });
+    const out = execFileSync('python3', ['-B', join(PLAYERS, 'harness', 'board_replay.py'), API], { input: input.join('\n') + '\n', encoding: 'utf8' });
     const got = out.trim().split('\nend').map((g) => g.trim().split('\n').filter((l) => l !== ''));
     let overs = 0;
     expected.forEach((lines, k) => {
@@ -73,7 +96,7 @@ describe.runIf(python)("a student's NAME.py, unchanged", () => {
   it('is found as the course API and run by the bridge with the project\'s MancalaBoard', async () => {
     const spec = await findStdioAgent(player('DavesPlayer'));
     expect(spec).toMatchObject({ run: ['python3', join(API, 'cpsc4610_bridge.py'), 'DavesPlayer'] });
-    expect(spec!.source).toMatch(/DavesPlayer\.py: class DavesPlayer\(Player\)/);
+    expect(spec!.source).toMatch(/^DavesPlayer\.py: class Player, class DavesPlayer\(Player\), seed 002's player file/);
   });
 
   it('an alpha-beta player plays whole games from both seats without a forfeit, and beats random', async () => {
@@ -99,3 +122,211 @@ describe.runIf(python)("a student's NAME.py, unchanged", () => {
     expect(message).not.toMatch(/Traceback/);
   }, 60_000);
 });
+
+describe.runIf(python)("the course's TicTacToe, as the project wrote it", () => {
+  it('legalMoves, makeMove, hasWon and gameOver agree with the engine on random games; cells print as the seed prints them', () => {
+    const game = new TicTacToeGame();
+    const games = fc.sample(fc.array(fc.nat(), { minLength: 9, maxLength: 9 }), { numRuns: 300, seed: 2 });
+    const expected: string[] = [];
+    const input = games.map((picks) => {
+      let s = game.initial();
+      const cells: number[] = [];
+      for (const pick of picks) {
+        if (game.isOver(s)) break;
+        const legal = game.legalMoves(s);
+        const m = legal[pick % legal.length]!;
+        s = game.play(s, m);
+        cells.push(m);
+        const board = game.toBoardString(s).replaceAll('/', '');
+        const winner = game.winner(s);
+        expected.push(JSON.stringify([board.replaceAll('_', ' '), [...board].flatMap((c, i) => (c === '_' ? [i] : [])), winner === 0, winner === 1, game.isOver(s)]));
+      }
+      return cells.join(' ');
+    });
+    const script = [
+      'import json, sys',
+      `sys.path.insert(0, ${JSON.stringify(API)})`,
+      'from TicTacToe import TTTBoard',
+      'class P:',
+      '    def __init__(self, num): self.num = num',
+      'for line in sys.stdin:',
+      '    b = TTTBoard(); mover = 1',
+      '    for cell in line.split():',
+      '        assert b.legalMove(P(mover), int(cell)) and b.makeMove(P(mover), int(cell))',
+      '        assert not b.makeMove(P(mover), int(cell))',
+      '        print(json.dumps(["".join(b.board), b.legalMoves(P(mover)), b.hasWon(1), b.hasWon(2), b.gameOver()], separators=(",", ":")))',
+      '        mover = 3 - mover',
+      'b = TTTBoard()',
+      'for cell in (0, 1, 4, 3): b.makeMove(P(1 + len([c for c in b.board if c != " "]) % 2), cell)',
+      'print(repr(b).replace("\\n", " ").strip())',
+    ].join('\n');
+    const out = execFileSync('python3', ['-B', '-c', script], { input: input.join('\n') + '\n', encoding: 'utf8' }).trim().split('\n');
+    // legalMoves lists the empty cells, also once the game is won (as the course's board does).
+    expect(out.slice(0, -1)).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(1500);
+    expect(out.at(-1)).toBe('XO2 OX5 678');
+  });
+});
+
+describe.runIf(python)("the bridge's reference alpha-beta (the scoring function's playoff) searches as the TypeScript reference does", () => {
+  /** The harness's heuristics (harness/reference_replay.py), for player p. */
+  const heuristics: Record<string, Heuristic<MancalaState>> = {
+    fine: {
+      name: 'fine',
+      evaluate(s, p, g) {
+        const game = g as MancalaGame;
+        const mine = game.row(s, p);
+        const theirs = game.row(s, (1 - p) as Player);
+        const n = mine.length;
+        const free = mine.filter((stones, i) => stones === n - i).length;
+        return 3 * (game.store(s, p) - game.store(s, (1 - p) as Player)) + sum(mine) - sum(theirs) + free;
+      },
+    },
+    coarse: { name: 'coarse', evaluate: (s, p, g) => Math.floor(((g as MancalaGame).store(s, p) - (g as MancalaGame).store(s, (1 - p) as Player)) / 3) },
+  };
+
+  it('the same move, value and node count on random positions: depths 1 to 5, free turns honoured and ignored, both units and terminal evaluations', () => {
+    const game = new MancalaGame(PROFILES.cpsc4610!.rules, 'cpsc4610');
+    const searches: { state: MancalaState; depth: number; unit: DepthUnit; terminal: TerminalEvaluation; freeTurns: 'honour' | 'ignore'; heuristic: string }[] = [];
+    for (let seed = 1; searches.length < 240; seed++) {
+      const random = createRandom(seed);
+      let state = game.initial();
+      const plies = Math.floor(random() * 50);
+      for (let i = 0; i < plies && !game.isOver(state); i++) {
+        const legal = game.legalMoves(state);
+        state = game.play(state, legal[Math.floor(random() * legal.length)]!);
+      }
+      if (game.isOver(state)) continue;
+      const unit: DepthUnit = seed % 5 === 0 ? 'turn' : 'move';
+      searches.push({ state, depth: 1 + (seed % 5), unit, terminal: seed % 3 === 0 ? 'heuristic' : 'score', freeTurns: unit === 'move' && seed % 4 === 1 ? 'ignore' : 'honour', heuristic: seed % 2 === 0 ? 'coarse' : 'fine' });
+    }
+    const input = searches.map(({ state, depth, unit, terminal, freeTurns, heuristic }) =>
+      JSON.stringify({ p1: game.row(state, 0), p2: game.row(state, 1), stores: [game.store(state, 0), game.store(state, 1)], root: game.toMove(state) + 1, depth, unit, terminal, freeTurns: freeTurns === 'honour', heuristic }),
+    );
+    const py = spawnSync('python3', ['-B', join(PLAYERS, 'harness', 'reference_replay.py'), API], { input: input.join('\n') + '\n', encoding: 'utf8', maxBuffer: 16 << 20 });
+    expect(py.status, py.stderr).toBe(0);
+    const got = py.stdout.trim().split('\n').map((l) => JSON.parse(l) as { move: number; value: number; nodes: number });
+    expect(got).toHaveLength(searches.length);
+    const prunedSomewhere = searches.filter(({ state, depth, unit, terminal, freeTurns, heuristic }, i) => {
+      const r = alphaBeta({ game: game.fork(), heuristic: heuristics[heuristic]!, depth, unit, terminal, freeTurns }, state);
+      expect(got[i], input[i]).toEqual({ move: r.move + 1, value: r.value, nodes: r.nodes });
+      const plain = alphaBeta({ game: game.fork(), heuristic: heuristics[heuristic]!, depth: 1, unit, terminal, freeTurns }, state);
+      return r.nodes > plain.nodes;
+    });
+    expect(prunedSomewhere.length).toBeGreaterThan(150);
+  });
+});
+
+const FULL_MARKS = player('full-marks');
+const PRUNES_LATE = player('prunes-late');
+const SCORE_NONE = player('score-none');
+const SYNTAX_ERROR = player('syntax-error');
+
+describe.runIf(python)("a whole submission in the course's Python, YourPlayer.py, graded on the cpsc4610 and tictactoe suites", () => {
+  const SUITES = { 'cpsc4610-public': [FULL_MARKS, PRUNES_LATE, SCORE_NONE, SYNTAX_ERROR], 'cpsc4610-hidden': [FULL_MARKS], 'tictactoe-public': [FULL_MARKS, PRUNES_LATE, SYNTAX_ERROR] };
+  type SuiteName = keyof typeof SUITES;
+  const reports = {} as Record<SuiteName, GradeReport>;
+
+  beforeAll(async () => {
+    for (const [name, submissions] of Object.entries(SUITES) as [SuiteName, string[]][]) {
+      reports[name] = await gradeSubmissions({ suite: await loadSuite(join(ROOT, 'testcases', name)), submissions, visibility: 'all', jobs: 2 });
+    }
+  }, 300_000);
+
+  const graded = (suite: SuiteName, path: string): SubmissionReport => reports[suite].submissions.find((s) => s.path === path)!;
+  const byId = (suite: SuiteName, path: string) => new Map(graded(suite, path).cases.map((c) => [c.id, c]));
+
+  it('is found as the course\'s file: the bridge, YourPlayer named, answering the scoring function\'s requests too', async () => {
+    expect(await findStdioAgent(FULL_MARKS)).toMatchObject({
+      run: ['python3', join(API, 'cpsc4610_bridge.py'), 'YourPlayer'],
+      evaluates: true,
+      source: "YourPlayer.py: class Player, class MancalaPlayer(Player), class YourPlayer(Player), seed 002's player file, run with the project's MancalaBoard and TicTacToe",
+    });
+  });
+
+  it("answers an evaluate request with MancalaPlayer(num, ...).score(board), for either side's view", async () => {
+    const cpsc4610 = { kind: 'mancala' as const, profile: 'cpsc4610', name: 'cpsc4610(6,4)', rules: PROFILES.cpsc4610!.rules };
+    const session = await StdioAgentSession.open((await findStdioAgent(FULL_MARKS))!, { memoryMb: 256 }, { game: cpsc4610 });
+    try {
+      const board = { top: [0, 5, 1, 0, 3, 2], bottom: [2, 0, 4, 1, 0, 6], topStore: 11, bottomStore: 13, toMove: 0 as const };
+      // The fixture's score for bottom: 2 * (13 - 11) + 0.75 * (13 - 11) + its cup 3's free turn (4 stones, 4 to its Mancala).
+      for (const [player, value] of [[0, 6.5], [1, -6.5]] as const) {
+        const r = await session.request({ type: 'evaluate', role: 'score', game: cpsc4610, board, player }, 5000);
+        expect(r).toMatchObject({ status: 'ok', observation: { heuristicValue: value } });
+      }
+    } finally {
+      await session.close();
+    }
+  });
+
+  it.each(Object.keys(SUITES) as SuiteName[])('the correct submission gets full marks on %s', (suite) => {
+    const report = graded(suite, FULL_MARKS);
+    expect(report.cases.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    expect(report.score).toBeCloseTo(report.maxScore);
+    expect(report.cases.length).toBeGreaterThan(9);
+  });
+
+  it('an alpha-beta that prunes too late: moves and values right; node counts and the pruning trace fail, the trace naming where in the seed\'s words', () => {
+    const mancala = graded('cpsc4610-public', PRUNES_LATE);
+    for (const c of mancala.cases) expect([c.id, c.status]).toEqual([c.id, c.category === 'alpha-beta pruning' ? 'failed' : c.id === 'custom-vs-alphabeta-2' ? c.status : 'passed']);
+    expect(byId('cpsc4610-public', PRUNES_LATE).get('nodes-start')!.message).toMatch(/^nodes: expected exactly \d+ \(the reference's count\), got \d+ \(\d+ more than the reference\)/);
+    const ttt = byId('tictactoe-public', PRUNES_LATE);
+    for (const id of ['empty-board', 'corner-opening-reply', 'win-in-one', 'lost-anyway', 'depth-2-heuristic']) expect(ttt.get(id)!.status).toBe('passed');
+    const example = ttt.get('seed-pruning-example')!;
+    expect(example.status).toBe('failed');
+    expect(example.message).not.toMatch(/^(move|value):/m);
+    expect(example.message).toContain(
+      'trace: pruned too late after O 3, X 2 (XXX OO5 678): there the reference\'s minValue node O 3 (XX2 OO5 678) stops (value -1 <= alpha 0), skipping its 4 other moves; your search went on to O 3, X 5 (XX2 OOX 678)\n' +
+        'trace: the reference, as the seed prints it: alpha is 0, score is -1. Aborted on move 2 in minValue on XX2 OO5 678',
+    );
+    expect(ttt.get('pruning-block')!.message).toMatch(/^trace: pruned too late after /);
+  });
+
+  it('a score that returns None: the scoring function\'s playoff names it; the alpha-beta cases, which use the course\'s score, pass', () => {
+    const cases = byId('cpsc4610-public', SCORE_NONE);
+    for (const c of cases.values()) if (c.category.startsWith('alpha-beta')) expect([c.id, c.status]).toEqual([c.id, 'passed']);
+    expect(cases.get('score-playoff')!.message).toContain('NoScorePlayer.py: MancalaPlayer.score returned None: expected a number (bigger is better for the player)');
+    // The custom player searches with it too, and stops on None as Python does: the exception and where.
+    expect(cases.get('custom-vs-random')!.message).toMatch(/NoScorePlayer\.py: NoScorePlayer\.chooseMove raised TypeError: '[<>]' not supported between instances of 'NoneType' and 'float'\n {2}File "NoScorePlayer\.py", line \d+, in value/);
+    expect(cases.get('custom-vs-random')!.message).not.toMatch(/\^\^\^|cpsc4610_bridge/);
+  });
+
+  it('a syntax error: every case says so, with the line, never a traceback', () => {
+    for (const suite of ['cpsc4610-public', 'tictactoe-public'] as const) {
+      for (const c of graded(suite, SYNTAX_ERROR).cases) {
+        expect(c.status).toBe('error');
+        expect(c.message).toMatch(/BrokenPlayer\.py has a syntax error: .+ \(line 23\)/);
+        expect(c.message).not.toMatch(/Traceback/);
+      }
+    }
+  });
+});
+
+/** A Python 2.7 interpreter on this machine, if any (an instructor's --python for old submissions). */
+function python27(): string | undefined {
+  const pyenv = join(homedir(), '.pyenv', 'versions');
+  const candidates = ['python2.7', ...(existsSync(pyenv) ? readdirSync(pyenv).filter((v) => v.startsWith('2.7')).map((v) => join(pyenv, v, 'bin', 'python2.7')) : [])];
+  for (const c of candidates) {
+    const r = spawnSync(c, ['-c', 'import sys; sys.stdout.write(sys.executable)'], { encoding: 'utf8' });
+    if (r.status === 0 && r.stdout !== '') return r.stdout;
+  }
+  return undefined;
+}
+
+const PYTHON27 = python ? python27() : undefined;
+
+describe.runIf(PYTHON27 !== undefined)('under Python 2.7 (mancala grade --python)', () => {
+  const out = mkdtempSync(join(tmpdir(), 'cpsc4610-py27-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('the bridge, the boards and the correct submission run as they do on Python 3: full marks on tictactoe-public, through the real CLI', () => {
+    const json = join(out, 'report.json');
+    const r = spawnSync('node', [join(ROOT, 'bin/mancala.js'), 'grade', FULL_MARKS, '--suite', join(ROOT, 'testcases/tictactoe-public'), '--python', PYTHON27!, '--json', json], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as GradeReport;
+    const submission = report.submissions[0]!;
+    expect(submission.cases.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+  }, 120_000);
+});
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);

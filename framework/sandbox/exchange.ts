@@ -56,6 +56,12 @@ export interface Observation {
   /** heuristic role: what evaluate returned */
   heuristicValue?: number;
   trace?: TraceEvent[];
+  /**
+   * A program over stdio (PROTOCOL.md): the positions its search visited, in order, the root
+   * excluded, each as its path (the moves from the root). A course bridge derives it from the
+   * boards the student's search made; the trace check compares it with the reference's trace.
+   */
+  visited?: number[][];
   /** ms the agent took, measured in the child */
   ms: number;
 }

@@ -18,8 +18,8 @@ import type { ResourceMeter } from './resource-meter.ts';
 import { WatchedTree, type CallLimits, type CallOutcome, type Reported } from './sandboxed-process.ts';
 import { readProgramLine, type ProgramLine } from './stdio-agent-wire.ts';
 
-/** The longest line a program may write: a move answer is a few hundred bytes, a long pv or log a few KB. */
-const MAX_LINE_BYTES = 256 * 1024;
+/** The longest line a program may write: a move answer is a few hundred bytes, a long pv or log a few KB, `visited` of a whole Tic-Tac-Toe search a few hundred KB. */
+const MAX_LINE_BYTES = 4 * 1024 * 1024;
 /** What Python, Java, C++ and Node print when an allocation fails. */
 const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|std::bad_alloc|Cannot allocate memory|out of memory/i;
 

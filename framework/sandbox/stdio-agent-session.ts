@@ -13,13 +13,17 @@
  *
  * The program's word is not believed about anything the grader can check: its move must be one of
  * the legal moves sent, and its time is the CPU time of its process tree, measured from outside.
- * Its value and node count are its own claims (there is no instrumented Game to count for it).
+ * Its value and node count are its own claims (there is no instrumented Game to count for it; a
+ * course's bridge counts them on the course's own board, which the project wrote), as is
+ * `visited`, the positions its search visited, which a trace case compares with the reference's.
+ * It plays Mancala or Tic-Tac-Toe, whichever game the requests are of (its hello names it).
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
+import { TicTacToeGame } from '../games/tictactoe/game.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './exchange.ts';
 import { jailCommand } from './jail.ts';
@@ -34,7 +38,7 @@ import { excerpt } from './sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';
 import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './stdio-agent-process.ts';
 import type { StdioAgentSpec } from './stdio-agent-spec.ts';
-import { evaluateLine, helloLine, moveLine } from './stdio-agent-wire.ts';
+import { evaluateLine, helloLine, moveLine, type StdioEngine } from './stdio-agent-wire.ts';
 
 const MB = 1024 * 1024;
 /** CPU time a start may take: the runtime and the program's set-up (a build has its own limits: program-build.ts). */
@@ -87,7 +91,7 @@ export class StdioAgentSession implements MoveAsker {
   private closed = false;
   private lastGame: GameSpec | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly engines = new Map<string, MancalaGame>();
+  private readonly engines = new Map<string, StdioEngine>();
   /** where the program runs: a tmpfs in the jail, a folder of the private copy in the weak mode */
   private readonly workDir: string;
 
@@ -115,7 +119,7 @@ export class StdioAgentSession implements MoveAsker {
     const [runtime, companions] = await Promise.all([resolveRuntime(spec.run[0]!), companionRuntimes()]);
     const prepared = await prepareSubmission(spec.dir, {});
     const session = new StdioAgentSession(spec, prepared, limits, options, mechanisms, runtime, companions);
-    if (options.game?.kind === 'mancala') await session.process(options.game);
+    if (options.game !== undefined) await session.process(options.game);
     return session;
   }
 
@@ -161,7 +165,6 @@ export class StdioAgentSession implements MoveAsker {
       return { status: 'error', message: `role ${req.role}: an agent over stdio answers move requests only; a heuristic role needs a TypeScript module`, ms: 0 };
     }
     const game = req.game;
-    if (game.kind !== 'mancala') return { status: 'error', message: 'an agent over stdio plays Mancala only (protocol 1)', ms: 0 };
     let proc = await this.process(game);
     if (typeof proc === 'string') return { status: 'error', message: proc, ms: 0 };
     const id = this.nextId++;
@@ -182,17 +185,17 @@ export class StdioAgentSession implements MoveAsker {
   }
 
   /** The engine of `game`, made once: a request then costs no engine construction. */
-  private engine(game: Extract<GameSpec, { kind: 'mancala' }>): MancalaGame {
+  private engine(game: GameSpec): StdioEngine {
     let engine = this.engines.get(game.name);
     if (engine === undefined) {
-      engine = new MancalaGame(game.rules, game.name);
+      engine = game.kind === 'mancala' ? new MancalaGame(game.rules, game.name) : new TicTacToeGame();
       this.engines.set(game.name, engine);
     }
     return engine;
   }
 
   /** The running program, started if there is none; or why it cannot start. */
-  private async process(game: Extract<GameSpec, { kind: 'mancala' }>): Promise<StdioAgentProcess | string> {
+  private async process(game: GameSpec): Promise<StdioAgentProcess | string> {
     // Its hello named the rules: another game needs another program.
     if (this.proc?.alive && this.startedFor === game.name) return this.proc;
     if (this.startProblem !== undefined) return this.startProblem;

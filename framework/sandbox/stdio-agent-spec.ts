@@ -11,8 +11,10 @@
  *  - A course's own API (the files its students write, run unchanged): seed 003's (CS540) Java
  *    player, a class extending the course's `Player`, compiled with the project's own Player and
  *    GameState (agents/clients/cs540/) and run by its bridge, Cs540Bridge; seed 002's (CPSC 4610)
- *    tournament player, NAME.py holding `class NAME(Player)`, run with the project's own
- *    MancalaBoard by its bridge (agents/clients/cpsc4610/); seed 001's (CSC384) utils.py,
+ *    player file, YourPlayer.py holding the course's Player, MancalaPlayer and `class NAME(Player)`
+ *    (or a tournament entry, NAME.py with `class NAME(Player)`), run with the project's own
+ *    MancalaBoard and TicTacToe by its bridge (agents/clients/cpsc4610/), which answers evaluate
+ *    requests too; seed 001's (CSC384) utils.py,
  *    agent_minimax.py and agent_alphabeta.py, run with the project's mancala_game by its bridge
  *    (agents/clients/csc384/), which answers evaluate requests too.
  * A folder with a TypeScript or JavaScript module (agent.ts, agent_alphabeta.ts …) and no manifest
@@ -102,23 +104,42 @@ function csc384Agent(dir: string, names: string[]): StdioAgentSpec {
 }
 
 /**
- * Seed 002's (CPSC 4610) tournament player: NAME.py holding the course's Player class and
- * `class NAME(Player)`, created as the course's tournament does, NAME.NAME(1, NAME.Player.CUSTOM);
- * run by the bridge with the project's MancalaBoard (which takes the place of a copy in the folder).
+ * Seed 002's (CPSC 4610) own API: the course's submission, YourPlayer.py (its Player.py renamed
+ * after the student's player), holding the course's Player class (Problem 2's alphaBetaMove in
+ * it), `class MancalaPlayer(Player)` (Problem 1's score) and the custom player `class NAME(Player)`
+ * named after the file, as the course's tournament creates it, NAME.NAME(1, NAME.Player.CUSTOM).
+ * A file with only the custom player (a tournament entry) is one too. Run by the bridge with the
+ * project's MancalaBoard and TicTacToe (agents/clients/cpsc4610/, which take the place of copies in
+ * the folder); it fills every role of the cpsc4610 and tictactoe suites, the scoring function's
+ * (evaluate requests, and its playoff with the reference alpha-beta in the bridge) included.
+ *
+ * Which file: the one holding `class NAME(Player)` after its own name; else the one holding both
+ * the course's `class Player` and `class MancalaPlayer(Player)` (a Player.py not renamed yet: its
+ * custom player's cases then say to rename it).
  */
 function cpsc4610Player(dir: string): StdioAgentSpec | undefined {
-  const python = listSubmissionFiles(dir).filter((f) => f.path.endsWith('.py') && !f.path.includes('/'));
-  const players = python
+  const python = listSubmissionFiles(dir)
+    .filter((f) => f.path.endsWith('.py') && !f.path.includes('/'))
     .map((f) => ({ name: f.path.slice(0, -'.py'.length), text: f.text ?? '' }))
-    .filter(({ name, text }) => /^\w+$/.test(name) && new RegExp(`^class\\s+${name}\\s*\\(\\s*Player\\s*\\)\\s*:`, 'm').test(text))
-    .map(({ name }) => name);
-  if (players.length === 0) return undefined;
-  if (players.length > 1) throw new UserError(`${dir}: ${players.map((p) => `${p}.py`).join(', ')} each hold a player class of their name: a CPSC 4610 submission is one player, NAME.py; keep one`);
-  const name = players[0]!;
+    .filter(({ name }) => /^\w+$/.test(name));
+  const classOf = (text: string, name: string, base?: string) =>
+    new RegExp(base === undefined ? `^class\\s+${name}\\s*[(:]` : `^class\\s+${name}\\s*\\(\\s*${base}\\s*\\)\\s*:`, 'm').test(text);
+  const named = python.filter(({ name, text }) => name !== 'Player' && classOf(text, name, 'Player'));
+  if (named.length > 1) throw new UserError(`${dir}: ${named.map((p) => `${p.name}.py`).join(', ')} each hold a player class of their name: a CPSC 4610 submission is one player, NAME.py; keep one`);
+  let chosen = named[0];
+  if (chosen === undefined) {
+    const course = python.filter(({ text }) => classOf(text, 'Player') && classOf(text, 'MancalaPlayer', 'Player'));
+    if (course.length > 1) throw new UserError(`${dir}: ${course.map((p) => `${p.name}.py`).join(', ')} each hold the course's Player and MancalaPlayer classes: a CPSC 4610 submission is one file, YourPlayer.py; keep one`);
+    chosen = course[0];
+  }
+  if (chosen === undefined) return undefined;
+  const { name, text } = chosen;
+  const parts = [classOf(text, 'Player') ? 'Player' : undefined, classOf(text, 'MancalaPlayer', 'Player') ? 'MancalaPlayer(Player)' : undefined, name !== 'Player' ? `${name}(Player)` : undefined];
   return {
     dir,
     run: ['python3', join(CLIENTS_DIR, 'cpsc4610', 'cpsc4610_bridge.py'), name],
-    source: `${name}.py: class ${name}(Player), seed 002's tournament player, run with the project's MancalaBoard`,
+    evaluates: true,
+    source: `${name}.py: class ${parts.filter((p) => p !== undefined).join(', class ')}, seed 002's player file, run with the project's MancalaBoard and TicTacToe`,
   };
 }
 

@@ -1,35 +1,49 @@
 /**
  * Protocol 1 of agents over stdio (agents/clients/PROTOCOL.md): the lines the grader writes to the
- * program's stdin (`hello`, `move`) and the reading of the lines it writes back (`ready`, its
- * answer, `report`). JSON lines; unknown fields are ignored both ways, so later versions can add.
+ * program's stdin (`hello`, `move`, `evaluate`) and the reading of the lines it writes back
+ * (`ready`, its answer, `report`). JSON lines; unknown fields are ignored both ways, so later
+ * versions can add.
  *
- * Moves are numbered as the engine numbers them: the index of a pit in its owner's sowing order
- * (bottom: left to right; top: right to left as the bottom player sees the board), so that
+ * Mancala moves are numbered as the engine numbers them: the index of a pit in its owner's sowing
+ * order (bottom: left to right; top: right to left as the bottom player sees the board), so that
  * `mine[m]` is the pit move `m` empties. The board also travels in the project's JSON board form.
+ * Tic-Tac-Toe moves are cells, 0..8 row by row from the top left; the board travels as the
+ * suites write it ('XX_/_O_/___') and as `cells`, one mark a cell.
  */
 import * as z from 'zod';
-import type { Player } from '../contracts/game.ts';
+import type { Game, Player } from '../contracts/game.ts';
 import { boardToState, stateToBoard } from '../games/mancala/board-io/board.ts';
-import type { MancalaGame } from '../games/mancala/engine.ts';
+import { MancalaGame } from '../games/mancala/engine.ts';
+import type { TicTacToeGame, TicTacToeState } from '../games/tictactoe/game.ts';
+import type { GameSpec } from '../suites/types.ts';
 import type { ChildRequest, Observation } from './exchange.ts';
 
 export const STDIO_PROTOCOL = 1;
 /** Characters of a program's line quoted in a message. */
 const QUOTE_CHARS = 80;
+/** Positions a `visited` answer may list (a Tic-Tac-Toe search from the empty board visits 18,296 besides the root). */
+export const MAX_VISITED = 1_000_000;
 
 type MoveRequest = Extract<ChildRequest, { type: 'move' }>;
 type EvaluateRequest = Extract<ChildRequest, { type: 'evaluate' }>;
-type MancalaSpec = Extract<MoveRequest['game'], { kind: 'mancala' }>;
+/** The engine a request's position is read with. */
+export type StdioEngine = MancalaGame | TicTacToeGame;
 
 const sideName = (p: Player) => (p === 0 ? 'bottom' : 'top');
+const markName = (p: Player) => (p === 0 ? 'X' : 'O');
 
-/** The first line the program reads: who it is and what it plays. */
-export function helloLine(game: MancalaSpec, role: string, limits: { startupMs: number; memoryMb: number }): string {
-  return `${JSON.stringify({ type: 'hello', protocol: STDIO_PROTOCOL, game: { profile: game.profile, name: game.name, rules: game.rules }, role, limits })}\n`;
+/** The game as the hello names it: Mancala's profile and rule flags, or Tic-Tac-Toe. */
+function gameField(game: GameSpec) {
+  return game.kind === 'mancala' ? { kind: 'mancala', profile: game.profile, name: game.name, rules: game.rules } : { kind: 'tictactoe', name: game.name };
 }
 
-/** The position as every request carries it: the board, and `me`'s view of it (mine, theirs, the stores). */
-function positionFields(game: MancalaGame, req: MoveRequest | EvaluateRequest) {
+/** The first line the program reads: who it is and what it plays. */
+export function helloLine(game: GameSpec, role: string, limits: { startupMs: number; memoryMb: number }): string {
+  return `${JSON.stringify({ type: 'hello', protocol: STDIO_PROTOCOL, game: gameField(game), role, limits })}\n`;
+}
+
+/** A Mancala position as every request carries it: the board, and `me`'s view of it (mine, theirs, the stores). */
+function mancalaFields(game: MancalaGame, req: MoveRequest | EvaluateRequest) {
   // A move is asked of the side to move; a heuristic may be asked for either side's view.
   const state = boardToState(game, req.board, req.type === 'move' ? req.player : (req.board.toMove ?? req.player));
   const board = stateToBoard(game, state);
@@ -47,14 +61,32 @@ function positionFields(game: MancalaGame, req: MoveRequest | EvaluateRequest) {
 }
 
 /**
+ * A Tic-Tac-Toe position: `side` is the mover's mark (X moves first, so the marks' counts say who
+ * moves) for a move request, the point of view for an evaluate request; `board` the rows as the
+ * suites write them, `cells` the nine marks ('X', 'O', '_').
+ */
+function ticTacToeFields(game: TicTacToeGame, req: MoveRequest | EvaluateRequest) {
+  const state: TicTacToeState = game.fromString(req.tictactoe ?? '___/___/___');
+  const board = game.toBoardString(state);
+  const me = req.type === 'move' ? game.toMove(state) : req.player;
+  return { state, fields: { side: markName(me), board, cells: [...board.replaceAll('/', '')], toMove: markName(game.toMove(state)) } };
+}
+
+function positionFields(game: StdioEngine, req: MoveRequest | EvaluateRequest): { state: unknown; fields: object } {
+  return game instanceof MancalaGame ? mancalaFields(game, req) : ticTacToeFields(game, req);
+}
+
+/**
  * A move request as protocol 1 sends it, and the legal moves the answer must be one of. `role` is
  * the suite's role asked (`agent` in matches) and `heuristic` the heuristic the task names: a
  * course bridge answering for several of the course's files (CSC384's minimax and alpha-beta
- * agents) picks by them; other programs ignore them.
+ * agents) picks by them; other programs ignore them. `want` names `visited` when the case checks
+ * the search's trace (PROTOCOL.md: the positions visited, in order).
  */
-export function moveLine(req: MoveRequest, game: MancalaGame, id: number): { line: string; legal: number[] } {
+export function moveLine(req: MoveRequest, game: StdioEngine, id: number): { line: string; legal: number[] } {
   const { state, fields } = positionFields(game, req);
-  const legal = game.legalMoves(state);
+  const g = game as Game<unknown>;
+  const legal = g.legalMoves(state);
   const message = {
     type: 'move',
     id,
@@ -62,10 +94,10 @@ export function moveLine(req: MoveRequest, game: MancalaGame, id: number): { lin
     heuristic: req.heuristic,
     ...fields,
     legal,
-    legalNames: legal.map((m) => game.moveName(state, m)),
+    legalNames: legal.map((m) => g.moveName(state, m)),
     depth: req.options.depth ?? null,
     timeMs: req.timeLimitMs,
-    want: ['move', 'value', 'nodes'],
+    want: req.trace ? ['move', 'value', 'nodes', 'visited'] : ['move', 'value', 'nodes'],
     options: req.options,
     seed: req.seed,
   };
@@ -76,7 +108,7 @@ export function moveLine(req: MoveRequest, game: MancalaGame, id: number): { lin
  * An evaluate request (a heuristic role's case): the value of the position for `side`. Sent only
  * to programs that fill heuristic roles (StdioAgentSpec.evaluates); the answer is `{"id", "value"}`.
  */
-export function evaluateLine(req: EvaluateRequest, game: MancalaGame, id: number): string {
+export function evaluateLine(req: EvaluateRequest, game: StdioEngine, id: number): string {
   const { fields } = positionFields(game, req);
   return `${JSON.stringify({ type: 'evaluate', id, role: req.role, ...fields })}\n`;
 }
@@ -93,6 +125,8 @@ const answerSchema = z.object({
   evaluations: z.number().int().nonnegative().optional(),
   pv: z.array(z.number().int()).optional(),
   log: z.array(z.string()).optional(),
+  // the path (moves from the root) of every position the search visited, root excluded, in order
+  visited: z.array(z.array(z.number().int().nonnegative())).max(MAX_VISITED).optional(),
 });
 const readySchema = z.object({ type: z.literal('ready'), name: z.string().optional() });
 
@@ -153,5 +187,6 @@ export function readProgramLine(line: string): ProgramLine {
   if (m.value !== undefined) observation.value = m.value;
   if (m.nodes !== undefined) observation.nodes = m.nodes;
   if (m.evaluations !== undefined) observation.evaluations = m.evaluations;
+  if (m.visited !== undefined) observation.visited = m.visited;
   return { kind: 'answer', ...(m.id !== undefined ? { id: m.id } : {}), observation, ...(m.pv ? { pv: m.pv } : {}), ...(m.log ? { log: m.log } : {}) };
 }

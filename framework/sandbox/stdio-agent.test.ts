@@ -108,6 +108,48 @@ describe('reading a program line', () => {
   });
 });
 
+describe('Tic-Tac-Toe over stdio', () => {
+  it('hello names the game; a move request carries the board, its cells and the mover\'s mark; the answer is a cell, and `visited` when the trace is wanted', async () => {
+    const program = submission('ttt', {
+      'agent.py': [
+        'import json, sys',
+        'hello = json.loads(sys.stdin.readline())',
+        'sys.stdout.write(json.dumps({"type": "ready", "name": "ttt"}) + "\\n"); sys.stdout.flush()',
+        'for line in iter(sys.stdin.readline, ""):',
+        '    r = json.loads(line)',
+        '    seen = {k: r.get(k) for k in ("side", "board", "cells", "toMove", "legal", "legalNames", "depth", "want")}',
+        '    answer = {"id": r["id"], "move": r["legal"][-1], "value": 1, "nodes": 1 + len(r["legal"]), "log": [json.dumps(hello["game"]), json.dumps(seen)]}',
+        '    if "visited" in r["want"]: answer["visited"] = [[m] for m in r["legal"]]',
+        '    sys.stdout.write(json.dumps(answer) + "\\n"); sys.stdout.flush()',
+      ].join('\n'),
+    });
+    const ttt = gameSpec('tictactoe');
+    const session = await StdioAgentSession.open((await findStdioAgent(program))!, { memoryMb: 256 }, { game: ttt });
+    try {
+      const board = { top: [], bottom: [], topStore: 0, bottomStore: 0 };
+      const ask = (trace: boolean) =>
+        session.request({ type: 'move', role: 'agent', game: ttt, board, player: 1, tictactoe: 'XX_/_O_/___', options: { depth: 3 }, heuristic: 'basic', timeLimitMs: 2000, seed: 1, trace }, 5000);
+      const plain = await ask(false);
+      expect(plain).toMatchObject({ status: 'ok', observation: { move: 8, value: 1, nodes: 7 } });
+      expect(session.lastAnswer.log!.map((l) => JSON.parse(l) as unknown)).toEqual([
+        { kind: 'tictactoe', name: 'tictactoe' },
+        { side: 'O', board: 'XX_/_O_/___', cells: ['X', 'X', '_', '_', 'O', '_', '_', '_', '_'], toMove: 'O', legal: [2, 3, 5, 6, 7, 8], legalNames: ['2', '3', '5', '6', '7', '8'], depth: 3, want: ['move', 'value', 'nodes'] },
+      ]);
+      expect(plain.status === 'ok' && plain.observation.visited).toBeUndefined();
+      const traced = await ask(true);
+      expect(traced).toMatchObject({ status: 'ok', observation: { move: 8, visited: [[2], [3], [5], [6], [7], [8]] } });
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('a path of `visited` that is not a list of moves is a protocol error naming the field', () => {
+    expect(readProgramLine('{"move": 2, "visited": [[2], [2, 3]]}')).toEqual({ kind: 'answer', observation: { move: 2, visited: [[2], [2, 3]] } });
+    expect(readProgramLine('{"move": 2, "visited": [[2], [-1]]}')).toMatchObject({ kind: 'bad', problem: expect.stringMatching(/field "visited\.1\.0"/) });
+    expect(readProgramLine('{"move": 2, "visited": [2]}')).toMatchObject({ kind: 'bad', problem: expect.stringMatching(/field "visited\.0"/) });
+  });
+});
+
 describe('the example agents over stdio', () => {
   it('the Python and the Java greedy agents each play a seeded match against random without a forfeit', async () => {
     for (const A of [PYTHON_GREEDY, JAVA_GREEDY]) {

@@ -10,9 +10,19 @@ the mover's Mancala (never the opponent's) and on around; ending in the mover's 
 another turn; ending in an empty cup of the mover's own row captures that stone and the opposite
 cup's into the mover's Mancala. The game is over when a player has no stones left in its row;
 each player then keeps the stones left on its side.
+
+The grader counts the moves a search makes here (board_watch.py): a search's node count is read
+from the boards it made, never from its own word.
 """
+# As the course's files do, `from MancalaBoard import *` also brings copy's and random's functions
+# (deepcopy, choice, ...) and INFINITY, which a player file may use without importing them itself.
+from copy import *  # noqa: F401,F403
+from random import *  # noqa: F401,F403
+
+import board_watch as _watch
 
 NCUPS = 6
+INFINITY = float("inf")
 
 
 class MancalaBoard:
@@ -46,6 +56,19 @@ class MancalaBoard:
 
     def makeMove(self, player, cup):
         """Plays cup 1..NCUPS for `player` (assumed legal); True when the player goes again."""
+        _watch.made[0] += 1
+        trail = _watch.trail[0]
+        if trail is None:
+            return self._sow(player, cup)
+        before = self._position()
+        again = self._sow(player, cup)
+        trail.append((before, cup, self._position()))
+        return again
+
+    def _position(self):
+        return (tuple(self.P1Cups), tuple(self.P2Cups), tuple(self.scoreCups))
+
+    def _sow(self, player, cup):
         mine = self.getPlayersCups(player.num)
         theirs = self.getPlayersCups(2 if player.num == 1 else 1)
         # The circuit the stones travel: the mover's cups, its Mancala, the opponent's cups.
