@@ -3,7 +3,7 @@
  * and are graded in the real sandbox; hostile programs get clear verdicts; start-up is not
  * charged to a move. Real python3, javac and java: nothing is mocked.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { StdioAgentSession } from './stdio-agent-session.ts';
 import { MANIFEST_FILE } from './program-build-plan.ts';
 import { findStdioAgent } from './stdio-agent-spec.ts';
 import { readProgramLine } from './stdio-agent-wire.ts';
+import { submissionFolder } from '../../testcases/fixtures/submission-folder.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PYTHON_GREEDY = join(ROOT, 'agents/examples/python-greedy');
@@ -32,12 +33,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A submission folder holding `files`. */
-function submission(name: string, files: Record<string, string>): string {
-  const folder = join(dir, name);
-  mkdirSync(folder, { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text);
-  return folder;
-}
+const submission = (name: string, files: Record<string, string>) => submissionFolder(dir, name, files);
 
 /** A Python agent whose choose_move body is `body` (it may use `request`), over the provided client. */
 function pythonAgent(name: string, body: string, beforeRun = ''): string {

@@ -3,24 +3,20 @@
  * students use them: each request carries the game's rules from the hello, so an agent can play
  * another course's rules; the Java client sends the evaluations count a search reports.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameSpec } from '../suites/game.ts';
 import { StdioAgentSession } from './stdio-agent-session.ts';
 import { findStdioAgent } from './stdio-agent-spec.ts';
+import { submissionFolder } from '../../testcases/fixtures/submission-folder.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'stdio-clients-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const START = { top: [4, 4, 4, 4, 4, 4], bottom: [4, 4, 4, 4, 4, 4], topStore: 0, bottomStore: 0 };
 
-function folder(name: string, files: Record<string, string>): string {
-  const dir = join(work, name);
-  mkdirSync(dir, { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return dir;
-}
+const folder = (name: string, files: Record<string, string>) => submissionFolder(work, name, files);
 
 /** Asks the agent at `dir` for one move of the start position under `profile`. */
 async function ask(dir: string, profile: string) {

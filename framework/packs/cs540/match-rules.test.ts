@@ -4,7 +4,7 @@
  * Nothing here depends on how fast the machine is: scripted players say how long they took, and
  * the sandboxed ones either answer at once or loop until they are stopped.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,18 +22,14 @@ import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet } from './gauntlet.ts';
 import { COURSE_GRACE_MS, matchRulesSettings, parseMatchRules } from './match-rules.ts';
 import { gauntletReport, renderGauntlet, settingsLine } from './report.ts';
 import { runCommand } from '../../../testcases/fixtures/run-command.ts';
+import { submissionFolder } from '../../../testcases/fixtures/submission-folder.ts';
 
 const cs540 = findProfile('cs540')!;
 const game = new MancalaGame(cs540.rules, 'cs540(6,4)');
 const dir = mkdtempSync(join(tmpdir(), 'cs540-match-rules-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function submission(name: string, files: Record<string, string>): string {
-  const folder = join(dir, name);
-  mkdirSync(folder, { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text);
-  return folder;
-}
+const submission = (name: string, files: Record<string, string>) => submissionFolder(dir, name, files);
 
 // Plays bin 0 from the start position, answering at once; anywhere else it loops without reporting.
 const LATE_TS = submission('late-ts', {
