@@ -16,8 +16,8 @@
  *    values and counts as the TypeScript reference does with the same heuristic.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -36,6 +36,7 @@ import { createRandom } from '../framework/random.ts';
 import { StdioAgentSession } from '../framework/sandbox/stdio-agent-session.ts';
 import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';
 import { loadSuite } from '../framework/suites/load.ts';
+import { python27 } from './fixtures/python27.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYERS = join(ROOT, 'testcases/fixtures/course-apis/cpsc4610');
@@ -301,17 +302,6 @@ describe.runIf(python)("a whole submission in the course's Python, YourPlayer.py
     }
   });
 });
-
-/** A Python 2.7 interpreter on this machine, if any (an instructor's --python for old submissions). */
-function python27(): string | undefined {
-  const pyenv = join(homedir(), '.pyenv', 'versions');
-  const candidates = ['python2.7', ...(existsSync(pyenv) ? readdirSync(pyenv).filter((v) => v.startsWith('2.7')).map((v) => join(pyenv, v, 'bin', 'python2.7')) : [])];
-  for (const c of candidates) {
-    const r = spawnSync(c, ['-c', 'import sys; sys.stdout.write(sys.executable)'], { encoding: 'utf8' });
-    if (r.status === 0 && r.stdout !== '') return r.stdout;
-  }
-  return undefined;
-}
 
 const PYTHON27 = python ? python27() : undefined;
 

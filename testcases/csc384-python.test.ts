@@ -33,6 +33,7 @@ import { StdioAgentSession } from '../framework/sandbox/stdio-agent-session.ts';
 import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
 import { loadSuite } from '../framework/suites/load.ts';
+import { python27 } from './fixtures/python27.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const FULL_MARKS = join(ROOT, 'testcases/fixtures/course-apis/csc384/full-marks');
@@ -63,6 +64,7 @@ const BROKEN = {
   python2: { 'agent_minimax.py': ['def _over(board):\n', 'def _over(board):\n    print "looking"\n'] },
   renamed: { 'agent_alphabeta.py': ['def alphabeta_max_basic(', 'def alphabeta_maximum_basic('] },
   noUtils: { 'utils.py': null },
+  printsDebugging: { 'agent_minimax.py': ['def _over(board):\n', 'def _over(board):\n    print("looking at", board)\n'] },
   notWritten: { 'agent_minimax.py': ['def minimax_max_basic(board, curr_player, heuristic_func):\n', 'def minimax_max_basic(board, curr_player, heuristic_func):\n    raise NotImplementedError\n'] },
 } satisfies Record<string, Record<string, [string, string] | null>>;
 
@@ -124,6 +126,10 @@ describe('a CSC384 submission in the course\'s Python, graded on the csc384 suit
       expect(c.message).toMatch(/agent_minimax\.py looks like Python 2 \(line 7\), which cannot run on Python 3\.\d+[^]*--python PATH/);
       expect(c.message).not.toMatch(/Traceback/);
     }
+  });
+
+  it("a student's debugging prints go to the log, not the protocol: every case passes", () => {
+    expect(failing(paths.printsDebugging)).toEqual([]);
   });
 
   it('a function under another name: the name looked for', () => {
@@ -241,4 +247,20 @@ describe("the bridge's reference alpha-beta (a heuristic's playoff) chooses what
       await session.close();
     }
   }, 120_000);
+});
+
+const PYTHON27 = python27();
+
+describe.runIf(PYTHON27 !== undefined)('a Python 2 submission on a Python 2.7 given with --python', () => {
+  it('gets full marks on the public suite, through the real CLI; without --python it is said to be Python 2', () => {
+    const dir = broken('python2-submission', BROKEN.python2);
+    const json = join(work, 'py27.json');
+    const grade = (extra: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin/mancala.js'), 'grade', dir, '--suite', join(ROOT, 'testcases/csc384-public'), '--json', json, '--no-progress', ...extra], { encoding: 'utf8', timeout: 120_000 });
+    expect(grade(['--python', PYTHON27!]).status).toBe(0);
+    const onPython27 = JSON.parse(readFileSync(json, 'utf8')) as GradeReport;
+    expect(onPython27.submissions[0]!.cases.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    grade([]);
+    const onPython3 = JSON.parse(readFileSync(json, 'utf8')) as GradeReport;
+    expect(onPython3.submissions[0]!.cases.find((c) => c.id === 'minimax-public')!.message).toContain('looks like Python 2');
+  }, 240_000);
 });

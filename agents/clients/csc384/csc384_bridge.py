@@ -243,9 +243,15 @@ def answer_evaluate(request):
     return {"id": request["id"], "value": value}
 
 
+# stdout is the protocol's channel: what the student's code prints (debugging output) goes to
+# stderr, the grader's log, instead of breaking the protocol.
+PROTOCOL_OUT = sys.stdout
+sys.stdout = sys.stderr
+
+
 def send(message):
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
+    PROTOCOL_OUT.write(json.dumps(message) + "\n")
+    PROTOCOL_OUT.flush()
 
 
 def main():
