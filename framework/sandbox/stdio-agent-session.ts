@@ -39,6 +39,7 @@ import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } fro
 import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './stdio-agent-process.ts';
 import type { StdioAgentSpec } from './stdio-agent-spec.ts';
 import { evaluateLine, helloLine, moveLine, type StdioEngine } from './stdio-agent-wire.ts';
+import { python2Hint } from './python2.ts';
 
 const MB = 1024 * 1024;
 /** CPU time a start may take: the runtime and the program's set-up (a build has its own limits: program-build.ts). */
@@ -291,7 +292,7 @@ export class StdioAgentSession implements MoveAsker {
     if (o.kind === 'ready' || o.kind === 'answer') return 'internal: the start ended oddly';
     const outcome = o.kind === 'exit' ? { ...o, stderr } : o;
     const attempt = describeOutcome({ outcome, cpuMs: result.cpuMs, wallMs: result.wallMs }, startupCpuMs, 'while starting (before saying ready)', this.wording());
-    return attempt.status === 'ok' ? 'internal: the start ended oddly' : attempt.message;
+    return attempt.status === 'ok' ? 'internal: the start ended oddly' : `${attempt.message}${python2Hint(stderr)}`;
   }
 
   /** What became of a request; `legal` is undefined for an evaluate request (its answer is a value). */

@@ -239,6 +239,11 @@ describe('hostile and broken programs get clear verdicts', () => {
     }
   });
 
+  it('an agent.py in Python 2 is said to be Python 2, with --python PATH', async () => {
+    const r = await playMatch({ A: submission('python2-agent', { 'agent.py': 'from mancala_agent import run\nprint "starting"\nrun(lambda request: request["legal"][0])\n' }), B: 'random', games: 1, seed: 1 });
+    expect(r.games[0]!.forfeit!.message).toMatch(/Missing parentheses in call to 'print'[^]*This looks like Python 2 code[^]*--python PATH/);
+  });
+
   it('a stdio agent that crashes forfeits its games of a match, with the reason', async () => {
     const r = await playMatch({ A: pythonAgent('crashes', 'raise RuntimeError("boom")'), B: 'random', games: 2, seed: 1 });
     for (const g of r.games) expect(g.forfeit).toMatchObject({ side: 'A', reason: 'crash', message: expect.stringMatching(/RuntimeError: boom/) });
