@@ -56,6 +56,7 @@ const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddComman
   { names: ['bench'], load: async () => (await import('./commands/bench.ts')).addBenchCommand },
   { names: ['demo'], load: async () => (await import('./commands/demo.ts')).addDemoCommand },
   { names: ['kit'], load: async () => (await import('./commands/kit.ts')).addKitCommand },
+  { names: ['export', 'gradescope-run'], load: async () => (await import('./commands/export.ts')).addExportCommands },
 ];
 
 /** The program with every command, or with only `command`'s when it is one (help, a typo, … need them all). */
