@@ -56,6 +56,8 @@ const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddComman
   { names: ['bench'], load: async () => (await import('./commands/bench.ts')).addBenchCommand },
   { names: ['demo'], load: async () => (await import('./commands/demo.ts')).addDemoCommand },
   { names: ['kit'], load: async () => (await import('./commands/kit.ts')).addKitCommand },
+  { names: ['merge'], load: async () => (await import('./commands/merge.ts')).addMergeCommand },
+  { names: ['worker'], load: async () => (await import('./commands/worker.ts')).addWorkerCommand },
   { names: ['export', 'gradescope-run'], load: async () => (await import('./commands/export.ts')).addExportCommands },
 ];
 

@@ -8,7 +8,8 @@ import { describeMechanisms, sandboxFor } from '../sandbox/mechanisms.ts';
 import { isBlessed } from '../suites/expected.ts';
 import type { Limits, Suite, SuiteCase } from '../suites/types.ts';
 import { runJobs, startWorkers } from '../workers/pool.ts';
-import { GRADE_SUBMISSION_JOB, type GradedSubmission } from './grade-submission.ts';
+import { parseQueueUrl } from '../distributed/queue-url.ts';
+import { GRADE_SUBMISSION_JOB, type CaseGraded, type GradedSubmission } from './grade-submission.ts';
 import type { CaseReport, GradeReport } from './report.ts';
 import type { CaseStatus } from './types.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
@@ -42,6 +43,10 @@ export interface GradeRunOptions {
   /** limits for every case of this run, over the suite's own (`--time-limit`, `--memory`); noted in the report */
   limits?: LimitOverrides;
   onProgress?: (event: ProgressEvent) => void;
+  /** `--queue redis://…`: the submissions are graded by `mancala worker`s through that Redis (framework/distributed/), not by local jobs */
+  queue?: string;
+  /** what the queue has to say beyond results (a worker refused the run, Redis lost it, …) */
+  onNotice?(line: string): void;
 }
 
 /** Limits that replace every case's for one run; an absent field keeps the suite's. */
@@ -97,24 +102,34 @@ export function startGradingWorkers(jobs: number, submissions: number): void {
 }
 
 export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport> {
-  startGradingWorkers(o.jobs, o.submissions.length);
+  if (o.queue === undefined) startGradingWorkers(o.jobs, o.submissions.length);
   const suite = overrideLimits(o.suite, o.limits ?? {});
   const cases = selectCases(suite, o.visibility);
   assertBlessed(suite, cases);
   const mode = o.sandbox ?? 'full';
   // Refused here, before any submission is copied, when the machine cannot confine as asked.
-  const confinement = describeMechanisms(await sandboxFor(mode), mode);
+  // With --queue the workers' sandboxes confine the submissions (each worker checks its own machine).
+  const confinement =
+    o.queue === undefined ? describeMechanisms(await sandboxFor(mode), mode) : `graded by mancala worker through ${parseQueueUrl(o.queue).shown}, each in the ${mode} sandbox of its machine`;
   const total = cases.length * o.submissions.length;
   let done = 0;
   const graded: GradedSubmission[] = new Array(o.submissions.length);
-  await runJobs({
+  const run = {
     kind: GRADE_SUBMISSION_JOB,
     setup: { suite, cases, sandbox: mode },
     items: o.submissions,
-    jobs: o.jobs,
-    onResult: (result, _path, index) => void (graded[index] = result),
-    onEvent: (e) => o.onProgress?.({ ...e, done: ++done, total }),
-  });
+    onResult: (result: GradedSubmission, _path: string, index: number) => void (graded[index] = result),
+    onEvent: (e: CaseGraded) => o.onProgress?.({ ...e, done: ++done, total }),
+  };
+  if (o.queue === undefined) await runJobs({ ...run, jobs: o.jobs });
+  else {
+    const onNotice = o.onNotice;
+    // Loaded only here: BullMQ is no part of a local run's start.
+    const { runJobsOnQueue } = await import('../distributed/coordinator.ts');
+    // A submission's key is its place on the command line, which the run's identity holds.
+    const queued = { queue: o.queue, label: 'grade', keyOf: (_: string, index: number) => String(index), identity: o.submissions, files: o.submissions };
+    await runJobsOnQueue({ ...run, ...queued, ...(onNotice !== undefined ? { onNotice } : {}) });
+  }
   const reports = graded;
   // The weak sandbox leaves the network open whatever a session says of itself.
   const network = mode === 'full' && reports.every((r) => r.isolation.network);

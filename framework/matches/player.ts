@@ -46,7 +46,7 @@ export function isPathSpec(spec: string): boolean {
 }
 
 /** `path:depth=4,ms=200` → the path and the option text (an option part must contain `=` or be a known flag). */
-function splitOptions(spec: string): { path: string; options: string } {
+export function splitOptions(spec: string): { path: string; options: string } {
   const colon = spec.lastIndexOf(':');
   if (colon > 0 && /^[a-z]+(=[^,]*)?(,[a-z]+(=[^,]*)?)*$/.test(spec.slice(colon + 1))) {
     return { path: spec.slice(0, colon), options: spec.slice(colon + 1) };

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { located, UserError } from '../errors.ts';
 import type { GameRecord } from '../matches/types.ts';
+import { inShard, shardLabel, type ShardSpec } from '../shard-spec.ts';
 import { canonicalParams, describeDifferences, FORMATS, type TournamentParams } from './params.ts';
 import type { ScheduledGame } from './schedule.ts';
 
@@ -43,7 +44,9 @@ const paramsSchema = z.strictObject({
   openingsSha256: z.nullable(z.string()),
   forfeit: z.enum(['loss', 'random-move']),
 });
-const headerSchema = z.strictObject({ type: z.literal('tournament'), version: z.literal(RESULTS_VERSION), params: paramsSchema });
+/** A shard's results (`--shard i/n`) say so in their header; a whole tournament's header has no `shard`. */
+const shardSchema = z.strictObject({ index: z.number().int().min(1), count: z.number().int().min(1) }).refine((s) => s.index <= s.count, { error: 'expected index ≤ count' });
+const headerSchema = z.strictObject({ type: z.literal('tournament'), version: z.literal(RESULTS_VERSION), params: paramsSchema, shard: shardSchema.optional() });
 const gameSchema = z.strictObject({
   type: z.literal('game'),
   index: z.number().int().min(1),
@@ -75,8 +78,17 @@ export interface ResultsStore {
   close(): void;
 }
 
-export function headerLine(params: TournamentParams): string {
-  return JSON.stringify({ type: 'tournament', version: RESULTS_VERSION, params: canonicalParams(params) }) + '\n';
+export function headerLine(params: TournamentParams, shard?: ShardSpec): string {
+  const sharded = shard === undefined ? {} : { shard: { index: shard.index, count: shard.count } };
+  return JSON.stringify({ type: 'tournament', version: RESULTS_VERSION, params: canonicalParams(params), ...sharded }) + '\n';
+}
+
+/** A results file's header: the tournament's parameters and, for a shard's file, which shard. */
+export function readResultsHeader(file: string): { params: TournamentParams; shard?: ShardSpec } {
+  const first = readFileSync(file, 'utf8').split('\n', 1)[0]!;
+  if (first.trim() === '') throw located(file, 1, 'empty: expected a header line {"type":"tournament","version":1,"params":{…}}');
+  const header = parseLine(file, 1, first, headerSchema, 'a header line {"type":"tournament","version":1,"params":{…}}');
+  return { params: header.params, ...(header.shard !== undefined ? { shard: header.shard } : {}) };
 }
 
 export function gameLine(g: PlayedGame): string {
@@ -106,8 +118,8 @@ export function gameLine(g: PlayedGame): string {
   );
 }
 
-/** Opens (or starts) `<dir>/results.jsonl` for this tournament. */
-export function openResults(dir: string, params: TournamentParams, schedule: readonly ScheduledGame[]): ResultsStore {
+/** Opens (or starts) `<dir>/results.jsonl` for this tournament (or for its shard `shard`, whose games alone it holds). */
+export function openResults(dir: string, params: TournamentParams, schedule: readonly ScheduledGame[], shard?: ShardSpec): ResultsStore {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UserError(`--out ${dir}: not a folder`);
   try {
     mkdirSync(dir, { recursive: true });
@@ -116,11 +128,11 @@ export function openResults(dir: string, params: TournamentParams, schedule: rea
   }
   const file = join(dir, RESULTS_FILE);
   const notes: string[] = [];
-  const recorded = existsSync(file) ? readResults(file, params, schedule, notes) : new Map<number, PlayedGame>();
+  const recorded = existsSync(file) ? readResults(file, params, schedule, notes, shard === undefined ? {} : { shard }) : new Map<number, PlayedGame>();
   let fd: number;
   try {
     fd = openSync(file, 'a');
-    if (statSync(file).size === 0) writeSync(fd, headerLine(params));
+    if (statSync(file).size === 0) writeSync(fd, headerLine(params, shard));
   } catch (e) {
     throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
@@ -137,11 +149,25 @@ export function openResults(dir: string, params: TournamentParams, schedule: rea
   };
 }
 
+/** How readResults reads: the shard the file must be (none: a whole tournament's), and whether it may repair the file. */
+export interface ReadResultsOptions {
+  shard?: ShardSpec;
+  /** default true: a torn last line is cut off the file (false: only left out, for a reader such as mancala merge) */
+  repair?: boolean;
+}
+
 /**
  * Reads an existing results file; may truncate a torn last line (or add the newline a complete
  * last line lacks) so that appending continues a well-formed file.
  */
-export function readResults(file: string, params: TournamentParams, schedule: readonly ScheduledGame[], notes: string[] = []): Map<number, PlayedGame> {
+export function readResults(
+  file: string,
+  params: TournamentParams,
+  schedule: readonly ScheduledGame[],
+  notes: string[] = [],
+  options: ReadResultsOptions = {},
+): Map<number, PlayedGame> {
+  const repair = options.repair !== false;
   const text = readFileSync(file, 'utf8');
   const lines = text.split('\n');
   // After the last '\n' comes either nothing or a line whose writing did not finish.
@@ -149,10 +175,10 @@ export function readResults(file: string, params: TournamentParams, schedule: re
   if (tail !== '') {
     if (isJson(tail)) {
       lines.push(tail);
-      writeFix(file, () => appendFileSync(file, '\n'));
+      if (repair) writeFix(file, () => appendFileSync(file, '\n'));
     } else {
-      writeFix(file, () => truncateSync(file, Buffer.byteLength(text, 'utf8') - Buffer.byteLength(tail, 'utf8')));
-      notes.push(`${file}:${lines.length + 1}: dropped a last line cut short (an interrupted run); its game is played again`);
+      if (repair) writeFix(file, () => truncateSync(file, Buffer.byteLength(text, 'utf8') - Buffer.byteLength(tail, 'utf8')));
+      notes.push(`${file}:${lines.length + 1}: dropped a last line cut short (an interrupted run); its game is ${repair ? 'played again' : 'left out'}`);
     }
   }
   const recorded = new Map<number, PlayedGame>();
@@ -166,6 +192,8 @@ export function readResults(file: string, params: TournamentParams, schedule: re
       `${file} records a different tournament (${differences}): rerun with the same parameters to resume it, or choose another --out folder`,
     );
   }
+  const problem = shardProblem(file, header.shard, options.shard);
+  if (problem !== undefined) throw new UserError(problem);
   for (let k = 1; k < lines.length; k++) {
     const lineNo = k + 1;
     const line = lines[k]!;
@@ -173,6 +201,7 @@ export function readResults(file: string, params: TournamentParams, schedule: re
     const g = parseLine(file, lineNo, line, gameSchema, 'a game line {"type":"game","index":…}');
     const planned = schedule[g.index - 1];
     if (planned === undefined) throw located(file, lineNo, `game ${g.index} is not in the schedule (it has games 1 to ${schedule.length})`);
+    if (options.shard !== undefined && !inShard(g.index - 1, options.shard)) throw located(file, lineNo, `game ${g.index} is not one of shard ${shardLabel(options.shard)}'s games`);
     if (planned.A !== g.A || planned.B !== g.B || planned.first !== g.first) {
       throw located(file, lineNo, `game ${g.index} is recorded as ${g.A} vs ${g.B} (first ${g.first}), but the schedule has ${planned.A} vs ${planned.B} (first ${planned.first})`);
     }
@@ -183,6 +212,16 @@ export function readResults(file: string, params: TournamentParams, schedule: re
     recorded.set(g.index, game as PlayedGame);
   }
   return recorded;
+}
+
+/** Why a file whose header records shard `recorded` (none: the whole tournament) cannot be resumed as `now`. */
+function shardProblem(file: string, recorded: ShardSpec | undefined, now: ShardSpec | undefined): string | undefined {
+  if (recorded === undefined && now === undefined) return undefined;
+  if (recorded !== undefined && now !== undefined && recorded.index === now.index && recorded.count === now.count) return undefined;
+  if (recorded === undefined) return `${file} records this tournament whole, not a shard: --shard ${shardLabel(now!)} needs another --out folder`;
+  const label = shardLabel(recorded);
+  if (now === undefined) return `${file} records shard ${label} of this tournament: rerun with --shard ${label} to resume it, merge the shards with mancala merge, or choose another --out folder`;
+  return `${file} records shard ${label} of this tournament, not --shard ${shardLabel(now)}: give each shard its own --out folder`;
 }
 
 function parseLine<T extends z.ZodType>(file: string, lineNo: number, line: string, schema: T, expected: string): z.output<T> {

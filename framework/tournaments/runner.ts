@@ -8,12 +8,15 @@
 import { UserError } from '../errors.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import { shardItems, type ShardSpec } from '../shard-spec.ts';
 import { runJobs } from '../workers/pool.ts';
+import { tournamentFiles } from './queue-files.ts';
 import { DEFAULT_MEMORY_MB, TOURNAMENT_JOB, tournamentStarts, validateAgentSpec, type JobSetup } from './executor.ts';
 import { participants, type TournamentParams } from './params.ts';
 import { computeStandings, type Standing } from './ratings.ts';
 import { openResults, type PlayedGame } from './results.ts';
 import { buildSchedule, type ScheduledGame } from './schedule.ts';
+import type { GameRecord } from '../matches/types.ts';
 
 export interface TournamentProgress {
   /** games recorded so far, earlier runs' included */
@@ -35,6 +38,15 @@ export interface RunTournamentOptions {
   maxOpenSubmissions?: number;
   /** play at most this many new games, then stop (the rest are left for a rerun) */
   maxGames?: number;
+  /**
+   * `--shard i/n`: play only this shard's scheduled games (game k is shard ((k − 1) mod n) + 1),
+   * with the seeds and openings they have in the whole schedule; the results file says so.
+   */
+  shard?: ShardSpec;
+  /** `--queue redis://…`: the games are played by `mancala worker`s through that Redis (framework/distributed/), not by local jobs */
+  queue?: string;
+  /** what the queue has to say beyond results (a worker refused the run, Redis lost it, …) */
+  onNotice?(line: string): void;
   onProgress?(p: TournamentProgress): void;
   /** when aborted, no game starts and games in play are abandoned, not recorded */
   signal?: AbortSignal;
@@ -42,6 +54,7 @@ export interface RunTournamentOptions {
 
 export interface TournamentOutcome {
   file: string;
+  /** the games to play: the whole schedule, or a shard's games of it */
   schedule: ScheduledGame[];
   /** every recorded game, in schedule order */
   games: PlayedGame[];
@@ -79,8 +92,9 @@ export function validateParams(p: TournamentParams): void {
 export async function runTournament(o: RunTournamentOptions): Promise<TournamentOutcome> {
   const { params } = o;
   validateParams(params);
-  const schedule = buildSchedule(params);
-  const store = openResults(o.outDir, params, schedule);
+  const whole = buildSchedule(params);
+  const schedule = shardItems(whole, o.shard);
+  const store = openResults(o.outDir, params, whole, o.shard);
   const resumed = store.recorded.size;
   const games = new Map(store.recorded);
   const unplayed = schedule.filter((g) => !games.has(g.index)).slice(0, o.maxGames ?? Infinity);
@@ -93,12 +107,11 @@ export async function runTournament(o: RunTournamentOptions): Promise<Tournament
   let playedNow = 0;
   try {
     o.onProgress?.({ done: games.size, total: schedule.length });
-    await runJobs({
+    const run = {
       kind: TOURNAMENT_JOB,
       setup,
       items: unplayed,
-      jobs: o.jobs,
-      onResult: (record, g) => {
+      onResult: (record: GameRecord, g: ScheduledGame) => {
         const played: PlayedGame = { ...record, index: g.index, A: g.A, B: g.B, first: g.first };
         store.append(played);
         games.set(g.index, played);
@@ -106,7 +119,15 @@ export async function runTournament(o: RunTournamentOptions): Promise<Tournament
         o.onProgress?.({ done: games.size, total: schedule.length, game: played });
       },
       ...(o.signal !== undefined ? { signal: o.signal } : {}),
-    });
+    };
+    if (o.queue === undefined) await runJobs({ ...run, jobs: o.jobs });
+    else {
+      const onNotice = o.onNotice;
+      // Loaded only here: BullMQ is no part of a local run's start.
+      const { runJobsOnQueue } = await import('../distributed/coordinator.ts');
+      // A game's key is its place in the whole schedule: the same job in every rerun (and every shard).
+      await runJobsOnQueue({ ...run, queue: o.queue, label: 'tournament', keyOf: (g) => String(g.index), files: tournamentFiles(params), ...(onNotice !== undefined ? { onNotice } : {}) });
+    }
   } finally {
     store.close();
   }

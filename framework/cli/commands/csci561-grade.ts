@@ -8,24 +8,30 @@ import { existsSync, statSync } from 'node:fs';
 import { UserError } from '../../errors.ts';
 import { renderConsole } from '../../grading/reporters/console.ts';
 import { limitsNote, overrideLimits, selectCases, type VisibilityFilter } from '../../grading/runner.ts';
-import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles, type ReportFiles } from '../report-files.ts';
+import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, REPORT_FILE_KEYS, writeHtmlReport, writeReportFiles, type ReportFiles } from '../report-files.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { checkOutputFolder } from '../output-paths.ts';
 import { withProgressBar } from '../progress.ts';
 import { checkReportsDir, writeStudentReports } from '../../packs/csci561/student-report.ts';
 import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
-import { gradeProgramsWithRuns, selectCaseIds } from '../../packs/csci561/grade-programs.ts';
+import { gradeProgramsWithRuns, programCases, selectCaseIds } from '../../packs/csci561/grade-programs.ts';
 import { readProgramSubmission } from '../../packs/csci561/program.ts';
 import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
+import { shardItems } from '../../shard-spec.ts';
+import { shardNote, shardRecord } from '../../shards/record.ts';
+import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
+import { csci561GradeIdentity } from '../shard-identity.ts';
 
-interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags {
+interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag {
   suite: string;
+  python?: string;
   json?: string;
   gradescope?: string;
   junit?: string;
   csv?: string;
+  html?: string;
   reports?: string;
   case?: string[];
   jobs: number;
@@ -60,12 +66,14 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
     .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
     .option('--csv <file>', 'write a CSV gradebook (one row per submission)')
+    .option('--html <file>', HTML_OPTION_HELP)
     .option(
       '--reports <dir>',
       "write a report for each student: DIR/<submission>/report.txt and, per failed case, a folder with the input, the program's own files, the expected files and diffs (visible cases only) and a command re-running the program",
     )
     .option('--case <id>', 'grade only this case (repeat the flag, or separate ids by commas)', collectIds)
     .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 1)
+    .addOption(shardOption('submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
@@ -80,7 +88,14 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite ../shared/conformance/csci561-official   # the course\'s 30 cases',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --time-limit 5000 --memory 1024 --csv grades.csv',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --reports reports/ --gradescope results.json',
+        '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --html report.html   # the class as one page',
         '  $ mancala csci561-grade submissions/alice --suite testcases/csci561-public --case minimax-d2-3   # re-run one case',
+        ...shardHelp(
+          [
+            '  $ mancala csci561-grade submissions/* --suite testcases/csci561-hidden --shard 2/4 --json shard2.json --reports reports/',
+            '  $ mancala merge shard1.json shard2.json shard3.json shard4.json --json report.json --gradescope results.json',
+          ].join('\n'),
+        ),
       ].join('\n'),
     )
     .action(async (submissions: string[], opts: ProgramGradeCliOptions) => {
@@ -94,23 +109,33 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         throw new UserError(`no submission could be loaded: ${unloadable.join('; ')}`);
       }
       const overrides = limitOverrides(opts);
-      const suite = overrideLimits(await loadProgramSuite(opts.suite), overrides);
+      // --shard i/n: every n-th submission, from the i-th.
+      const mine = shardItems(submissions, opts.shard);
+      const loaded = await loadProgramSuite(opts.suite);
+      const suite = overrideLimits(loaded, overrides);
       // Everything that can be refused is refused before any program runs: unknown cases, places that cannot be written.
       const caseIds = opts.case === undefined ? undefined : [...selectCaseIds(suite, opts.case)];
       const files: ReportFiles = {};
-      for (const key of ['json', 'gradescope', 'junit', 'csv'] as const) if (opts[key]) files[key] = opts[key];
+      for (const key of REPORT_FILE_KEYS) if (opts[key]) files[key] = opts[key];
       checkReportFiles(files);
-      if (opts.reports !== undefined) checkReportsDir(opts.reports, submissions, checkOutputFolder);
+      if (opts.reports !== undefined) checkReportsDir(opts.reports, mine, checkOutputFolder);
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox);
+      // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
+      const graded = selectCases(suite, opts.visibility).filter((c) => caseIds === undefined || caseIds.includes(c.id));
+      const shard =
+        opts.shard === undefined
+          ? undefined
+          : shardRecord('csci561-grade', opts.shard, csci561GradeIdentity(loaded, programCases(suite, graded).map((pc) => ({ id: pc.c.id, input: pc.input, expected: pc.expected })), submissions, opts, sandbox), mine);
+      if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
       // gradePrograms puts the same line in the report's isolation note.
       const grading = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) => {
         let done = 0;
-        const total = (caseIds?.length ?? selectCases(suite, opts.visibility).length) * submissions.length;
+        const total = (caseIds?.length ?? selectCases(suite, opts.visibility).length) * mine.length;
         return gradeProgramsWithRuns({
           suite,
-          submissions,
+          submissions: mine,
           visibility: opts.visibility,
           jobs: opts.jobs,
           sandbox,
@@ -123,10 +148,16 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       const overridden = limitsNote(overrides);
       if (overridden !== undefined) report.notes = [...(report.notes ?? []), overridden];
       if (caseIds !== undefined) report.notes = [...(report.notes ?? []), `--case: only ${caseIds.join(', ')} graded (${caseIds.length} of the suite's ${suite.cases.length} cases); scores are over these`];
+      const runNotes = [...(report.notes ?? [])];
       const warnings = addCommonFailureNotes(report, (s) => interpreterOf(s.path));
+      if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
       io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
-      writeReportFiles(io, report, files);
+      if (shard === undefined) writeReportFiles(io, report, files);
+      else {
+        writeShardReportFiles(io, report, files, { ...shard, runNotes, kinds: mine.map((s) => interpreterOf(s) ?? null) }, submissions.length);
+        writeHtmlReport(io, report, files.html);
+      }
       if (opts.reports !== undefined) {
         const written = writeStudentReports(opts.reports, grading);
         const named = written.length <= 3 ? ` (${written.map((f) => relative(opts.reports!, f)).join(', ')})` : '';

@@ -7,6 +7,8 @@
  * --junit and --csv write the grading report formats (one case per opponent). Exits 0 whenever
  * the gauntlet ran, whatever the scores.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { submissionId as gradedId } from '../../grading/runner.ts';
 import { AGENT_KIND } from '../../grading/common-failure.ts';
@@ -25,10 +27,15 @@ import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { withProgressBar } from '../progress.ts';
-import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles } from '../report-files.ts';
+import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, writeHtmlReport, writeReportFiles } from '../report-files.ts';
 import { announceSandbox, limitOverrides, memoryOption, sandboxMode, timeLimitOption, weakSandboxOption, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
+import { shardItems } from '../../shard-spec.ts';
+import { shardNote, shardRecord } from '../../shards/record.ts';
+import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
+import { gauntletIdentity } from '../shard-identity.ts';
 
-interface GauntletFlags extends SandboxFlags, LimitFlags {
+interface GauntletFlags extends SandboxFlags, LimitFlags, ShardFlag {
+  python?: string;
   stones: number[];
   timePerMove: number[];
   games: number;
@@ -42,6 +49,7 @@ interface GauntletFlags extends SandboxFlags, LimitFlags {
   gradescope?: string;
   junit?: string;
   csv?: string;
+  html?: string;
   progress: boolean;
 }
 
@@ -94,6 +102,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .option('--replays <dir>', 'write each game as JSON lines to DIR/<submission>/<opponent>/<stones>-stones-<ms>ms/game-NNN.jsonl')
     .addOption(new Option('--bonus <points>', 'points above 100 for beating the advanced agent').argParser(points).default(d.bonus))
     .addOption(new Option('--jobs <n>', 'games played at once (worker threads)').argParser(wholeNumber(1, 64, 'a number of jobs')).default(d.jobs))
+    .addOption(shardOption('submissions'))
     .addOption(memoryOption(`memory cap of a submission's process, MB (default ${d.memoryMb}; recorded in the report when given)`))
     .addOption(timeLimitOption('every game\'s time per move in ms for this run, instead of --time-per-move\'s list (recorded in the report)'))
     .addOption(weakSandboxOption())
@@ -101,6 +110,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission when there are several)")
     .option('--junit <file>', 'write JUnit XML')
     .option('--csv <file>', 'write a CSV gradebook')
+    .option('--html <file>', HTML_OPTION_HELP)
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .addHelpText(
       'after',
@@ -112,6 +122,13 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         '  $ mancala gauntlet my-agent.ts --stones 4 --time-per-move 200',
         '  $ mancala gauntlet submissions/* --match-rules course --time-per-move 1000 --replays replays/',
         '  $ mancala gauntlet submissions/* --time-limit 2000 --memory 1024 --json out/gauntlet.json',
+        '  $ mancala gauntlet submissions/* --time-per-move 500 --html gauntlet.html   # the class as a page: histogram, each submission\'s games',
+        ...shardHelp(
+          [
+            '  $ mancala gauntlet submissions/* --time-per-move 500 --shard 3/8 --json gauntlet-3.json   # CI job 3 of 8',
+            '  $ mancala merge gauntlet-*.json --json gauntlet.json --gradescope results.json --csv grades.csv',
+          ].join('\n'),
+        ),
       ].join('\n'),
     )
     .action(async (submissions: string[], flags: GauntletFlags, command: Command) => {
@@ -135,8 +152,30 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       const held = CS540_OPPONENTS.filter((op) => agentTable()[parseAgentSpec(op.spec).name]?.withheld === true);
       const opponents = CS540_OPPONENTS.filter((op) => !held.includes(op));
       if (held.length > 0) io.err(`not played here, ${withheldMessage(`the ${held.map((op) => op.name).join(' and ')} agent${held.length === 1 ? '' : 's'}`)}\n`);
+      // --shard i/n: every n-th submission, from the i-th, each played exactly as in the whole run.
+      const mine = shardItems(submissions, flags.shard);
+      const shard =
+        flags.shard === undefined
+          ? undefined
+          : shardRecord(
+              'gauntlet',
+              flags.shard,
+              gauntletIdentity(
+                submissions,
+                {
+                  ...flags,
+                  timesPerMoveMs,
+                  openings: openingsGiven ? flags.openings : null,
+                  openingsFile: openingsGiven && openings.kind === 'file' ? createHash('sha256').update(readFileSync(openings.file)).digest('hex').slice(0, 12) : null,
+                  opponents: opponents.map((op) => op.name),
+                },
+                sandbox,
+              ),
+              mine,
+            );
+      if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), flags.json !== undefined);
       const entries: { result: GauntletResult; id: string }[] = [];
-      for (const submission of submissions) {
+      for (const submission of mine) {
         const result = await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${submission}`, (bar) =>
           runGauntlet({
             submission,
@@ -159,7 +198,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         entries.push({ result, id: submissionId(submission) });
       }
       if (flags.replays !== undefined) io.err(`wrote the games' replays to ${flags.replays}\n`);
-      if (submissions.length > 1) {
+      if (mine.length > 1) {
         io.out(entries.map((e) => `${e.id}: ${e.result.score} / ${e.result.maxScore}`).join('\n') + '\n');
       }
       // Only reference agents: nothing ran outside this process, so nothing reached the network.
@@ -172,7 +211,12 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       ];
       if (runNotes.length > 0) report.notes = runNotes;
       const warnings = addCommonFailureNotes(report, (s) => (isPathSpec(s.path) ? AGENT_KIND : undefined));
-      writeReportFiles(io, report, flags);
+      if (shard === undefined) writeReportFiles(io, report, flags);
+      else {
+        report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
+        writeShardReportFiles(io, report, flags, { ...shard, runNotes, kinds: mine.map((s) => (isPathSpec(s) ? AGENT_KIND : null)) }, submissions.length);
+        writeHtmlReport(io, report, flags.html);
+      }
       printWarnings(io, warnings);
     });
 }

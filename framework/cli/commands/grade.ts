@@ -27,10 +27,16 @@ import { writeFileAtomically } from '../../write-file.ts';
 import { checkOutputFile } from '../output-paths.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
+import { queueNotices, queueOption } from '../queue-option.ts';
 import { withProgressBar } from '../progress.ts';
 import { AGENT_KIND } from '../../grading/common-failure.ts';
-import { addCommonFailureNotes, checkReportFiles, printWarnings, writeReportFiles } from '../report-files.ts';
+import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, writeHtmlReport, writeReportFiles } from '../report-files.ts';
 import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
+import { shardItems } from '../../shard-spec.ts';
+import { scoreAsWholeRun } from '../../shards/check-scores.ts';
+import { shardNote, shardRecord } from '../../shards/record.ts';
+import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
+import { checkIdentity, gradeIdentity } from '../shard-identity.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -61,22 +67,27 @@ function withNote(report: GradeReport, note: string | undefined): GradeReport {
   return note === undefined ? report : { ...report, notes: [...(report.notes ?? []), note] };
 }
 
-interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag {
+interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag {
   suite: string;
+  python?: string;
   json?: string;
   gradescope?: string;
   junit?: string;
   csv?: string;
+  html?: string;
   jobs: number;
   visibility: VisibilityFilter;
   verbose?: boolean;
   progress: boolean;
   color: boolean;
+  queue?: string;
 }
 
-interface CheckOptions extends SandboxFlags, LimitFlags, NodeCountsFlag {
+interface CheckOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag {
   suite?: string[];
+  python?: string;
   json?: string;
+  html?: string;
   color: boolean;
 }
 
@@ -90,10 +101,13 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
     .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
     .option('--csv <file>', 'write a CSV gradebook (one row per submission)')
+    .option('--html <file>', HTML_OPTION_HELP)
     .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 2)
+    .addOption(queueOption('grade the submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
     .addOption(nodeCountsOption())
+    .addOption(shardOption('submissions'))
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--no-color', 'no colours in the console report');
   addLimitOptions(addWeakSandboxOption(grade))
@@ -108,39 +122,61 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         'Examples:',
         '  $ mancala grade agents/examples/alice --suite testcases/kalah-basics',
         '  $ mancala grade submissions/* --suite testcases/hidden-example --csv grades.csv --jobs 2',
+        '  $ mancala grade submissions/* --suite testcases/kalah-basics --html report.html   # open report.html in a browser',
         '  $ mancala grade submissions/* --suite testcases/kalah-basics --time-limit 3000 --memory 1024 --json out/report.json',
         '  $ mancala grade submissions/* --suite testcases/csc384-hidden --node-counts graded   # node counts fail cases, as the other suites',
+        '  $ mancala grade submissions/* --suite testcases/hidden-example --queue redis://10.0.0.5:6379   # graded by `mancala worker --queue redis://10.0.0.5:6379` anywhere',
+        ...shardHelp(
+          [
+            '  $ mancala grade submissions/* --suite testcases/hidden-example --shard 1/3 --json shard1.json   # on machine 1; 2/3 and 3/3 on the others',
+            '  $ mancala merge shard1.json shard2.json shard3.json --json report.json --csv grades.csv',
+          ].join('\n'),
+        ),
       ].join('\n'),
     )
     .action(async (submissions: string[], opts: GradeOptions) => {
       const suiteDir = existingDir(opts.suite, '--suite');
       for (const s of submissions) existingPath(s, 'submission');
       const limits = limitOverrides(opts);
-      startGradingWorkers(opts.jobs, submissions.length);
-      const { suite, note } = applyNodeCounts(await loadSuite(suiteDir), opts, opts.visibility === 'visible');
+      // --shard i/n: every n-th submission, from the i-th.
+      const mine = shardItems(submissions, opts.shard);
+      if (opts.queue === undefined) startGradingWorkers(opts.jobs, mine.length);
+      const loaded = await loadSuite(suiteDir);
+      const { suite, note } = applyNodeCounts(loaded, opts, opts.visibility === 'visible');
       assertBlessed(suite, selectCases(suite, opts.visibility));
       checkReportFiles(opts);
       const sandbox = sandboxMode(opts);
-      await announceSandbox(io, sandbox);
+      // With --queue the submissions run in the workers' sandboxes, each worker says which.
+      if (opts.queue === undefined) await announceSandbox(io, sandbox);
+      const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, submissions, opts, sandbox), mine);
+      if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
       const graded = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) =>
         gradeSubmissions({
           suite,
-          submissions,
+          submissions: mine,
           visibility: opts.visibility,
           jobs: opts.jobs,
           sandbox,
           limits,
+          ...(opts.queue !== undefined ? { queue: opts.queue, onNotice: queueNotices(io) } : {}),
           onProgress: (e) => bar?.update(e.done, e.total, { submission: e.submission, caseId: e.caseId }),
         }),
       );
       const report = withNote(graded, note);
+      const runNotes = [...(report.notes ?? [])];
       const warnings = addCommonFailureNotes(report, () => AGENT_KIND);
+      if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
-      writeReportFiles(io, report, opts);
+      if (shard === undefined) writeReportFiles(io, report, opts);
+      else {
+        writeShardReportFiles(io, report, opts, { ...shard, runNotes, kinds: mine.map(() => AGENT_KIND) }, submissions.length);
+        writeHtmlReport(io, report, opts.html);
+      }
       printWarnings(io, warnings);
       const none = noSubmissionRan(report);
-      if (none !== undefined) throw new UserError(none, 1);
+      // A shard of one submission in a class is that student's, not the machine's: its reports say so.
+      if (none !== undefined && (shard === undefined || mine.length > 1 || submissions.length === 1)) throw new UserError(none, 1);
     });
 
   const check = program
@@ -149,7 +185,9 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .argument('[path]', 'your agent file or submission folder', '.')
     .option('--suite <dir...>', 'suite folders (default: the bundled suites)')
     .option('--json <file>', 'also write the reports as JSON: {"version": 1, "reports": [one grade --json report per suite]}')
+    .option('--html <file>', 'also write one self-contained HTML report of every suite (opens from disk; each failing case with its position drawn)')
     .addOption(nodeCountsOption())
+    .addOption(shardOption('cases (over all the suites)'))
     .option('--no-color', 'no colours');
   addLimitOptions(addWeakSandboxOption(check))
     .addHelpText(
@@ -161,41 +199,73 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         'Examples:',
         '  $ mancala check agents/my-agent',
         '  $ mancala check my-agent.ts --suite testcases/kalah-basics',
+        '  $ mancala check agents/me --html check.html   # the same, as a page to open in a browser',
         '  $ mancala check agents/me --suite testcases/csc384-public --node-counts graded   # do my node counts match too?',
+        ...shardHelp(
+          [
+            '  $ mancala check agents/me --shard 1/2 --json part1.json   # and --shard 2/2 --json part2.json, in another CI job',
+            '  $ mancala merge part1.json part2.json --json check.json',
+          ].join('\n'),
+        ),
       ].join('\n'),
     )
     .action(async (path: string, opts: CheckOptions) => {
       existingPath(path, 'submission');
       const limits = limitOverrides(opts);
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
+      if (opts.html !== undefined) checkOutputFile('--html', opts.html);
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
       // Every suite is read and checked before the agent runs on any of them.
-      const suites: { suite: Suite; note?: string }[] = [];
+      const suites: { suite: Suite; loaded: Suite; note?: string }[] = [];
       for (const dir of dirs) {
-        const loaded = applyNodeCounts(await loadSuite(existingDir(dir, '--suite')), opts, true);
+        const original = await loadSuite(existingDir(dir, '--suite'));
+        const loaded = applyNodeCounts(original, opts, true);
         if (!loaded.suite.cases.some((c) => c.visibility === 'visible')) continue;
         assertBlessed(loaded.suite, selectCases(loaded.suite, 'visible'));
-        suites.push(loaded);
+        suites.push({ ...loaded, loaded: original });
       }
       if (suites.length === 0) throw new UserError('no visible cases in the given suites: nothing to check');
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox);
+      // The run's cases (K:CASE, K the suite's place), those each suite can run here; --shard i/n: every n-th from the i-th.
+      const plan = suites.map((s) => ({ ...s, ...runnableHere(s.suite) }));
+      const units = plan.flatMap((p, k) => selectCases(p.runnable, 'visible').map((c) => `${k + 1}:${c.id}`));
+      const mine = new Set(shardItems(units, opts.shard));
+      const shard = opts.shard === undefined ? undefined : shardRecord('check', opts.shard, checkIdentity(suites.map((s) => s.loaded), path, units, opts, sandbox), [...mine]);
+      if (shard !== undefined) announceShard(io, shard, `${mine.size} of the run's ${units.length} cases`, opts.json !== undefined);
+      const shares: number[] = [];
+      const reportSuites: number[] = [];
       let failed = 0;
       let graded = 0;
       cleanUpOnInterrupt(io);
       const reports: GradeReport[] = [];
-      for (const { suite, note } of suites) {
-        const { runnable, withheld } = runnableHere(suite);
+      for (const [k, { suite, note, runnable, withheld }] of plan.entries()) {
         if (withheld.length > 0) io.err(`${withheldCasesNote(suite, withheld)}\n`);
         if (runnable.cases.length === 0) continue;
-        const report = withNote(await gradeSubmissions({ suite: runnable, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits }), note);
+        const all = selectCases(runnable, 'visible');
+        const shardCases = all.filter((c) => mine.has(`${k + 1}:${c.id}`));
+        if (shard !== undefined && shardCases.length === 0) continue;
+        const part = shardCases.length === all.length ? runnable : { ...runnable, cases: shardCases };
+        let report = withNote(await gradeSubmissions({ suite: part, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits }), note);
+        if (shard !== undefined) {
+          // Scored as in the whole run: a case's points are its share of its category over all the suite's cases.
+          const scored = scoreAsWholeRun(runnable, all, report.submissions[0]!);
+          report = { ...report, submissions: [scored.report] };
+          shares.push(...scored.shares);
+          reportSuites.push(k + 1);
+        }
         reports.push(report);
         io.out(renderCheck(report, { color: opts.color && colorWanted() }));
         const cases = report.submissions[0]!.cases;
         graded += cases.length;
         failed += cases.filter((c) => c.status !== 'passed').length;
       }
-      if (opts.json !== undefined) writeFileAtomically(opts.json, `${JSON.stringify({ version: 1, reports: reports.map((r) => JSON.parse(toJson(r)) as unknown) }, null, 2)}\n`);
+      if (opts.json !== undefined) {
+        const sharded = shard === undefined ? {} : { shard: { ...shard, shares, suites: reportSuites } };
+        writeFileAtomically(opts.json, `${JSON.stringify({ version: 1, ...sharded, reports: reports.map((r) => JSON.parse(toJson(r)) as unknown) }, null, 2)}\n`);
+      }
+      // The student's view: visible cases only, as printed above.
+      writeHtmlReport(io, reports, opts.html, { audience: 'student' });
       // Exit 1, not 2: the check ran; the submission is what failed.
       if (failed > 0) throw new UserError(`${failed} of ${graded} visible cases did not pass`, 1);
     });

@@ -17,11 +17,15 @@ import { MATCH_DEFAULTS } from '../../matches/match-options.ts';
 import { describeOpenings } from '../../matches/openings.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
+import { queueNotices, queueOption } from '../queue-option.ts';
 import { withProgressBar } from '../progress.ts';
 import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
+import { tournamentShardGames, tournamentShardRecord } from '../../shards/read.ts';
+import { describeShard } from '../../shards/record.ts';
+import { announceShard, shardHelp, shardOption, type ShardFlag } from '../shard-option.ts';
 
-interface TournamentCliOptions extends SandboxFlags {
+interface TournamentCliOptions extends SandboxFlags, ShardFlag {
   format: TournamentFormat;
   vs?: string[];
   gamesPerPair: number;
@@ -37,6 +41,7 @@ interface TournamentCliOptions extends SandboxFlags {
   forfeit: 'loss' | 'random-move';
   maxGames?: number;
   progress: boolean;
+  queue?: string;
 }
 
 
@@ -74,6 +79,8 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
     )
     .addOption(new Option('--forfeit <policy>', 'a failing agent loses the game (loss), or a random move is played for it and the failure recorded (random-move)').choices(['loss', 'random-move']).default('loss'))
     .option('--max-games <n>', 'play at most this many new games, then stop (rerun to continue)', wholeNumber(1, Number.MAX_SAFE_INTEGER, 'games'))
+    .addOption(queueOption('play the games'))
+    .addOption(shardOption('scheduled games'))
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .addOption(weakSandboxOption())
     .addHelpText(
@@ -84,6 +91,13 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         '  $ mancala tournament random greedy alphabeta:depth=4 strong:ms=200 --games-per-pair 4 --jobs 2',
         '  $ mancala tournament submissions/* --format gauntlet --games-per-pair 10 --vs random greedy strong:ms=300',
         '  $ mancala tournament a.ts b.ts --pits 4 --seeds 3 --time-per-move 300 --openings random:4 --json standings.json',
+        '  $ mancala tournament submissions/* --games-per-pair 4 --queue redis://10.0.0.5:6379   # played by `mancala worker --queue redis://10.0.0.5:6379` anywhere',
+        ...shardHelp(
+          [
+            '  $ mancala tournament submissions/* --games-per-pair 4 --shard 1/3 --out t-1   # machine 1; --shard 2/3 --out t-2 and 3/3 --out t-3 on the others',
+            '  $ mancala merge t-1 t-2 t-3 --out tournament --json standings.json',
+          ].join('\n'),
+        ),
       ].join('\n'),
     )
     .action(async (agents: string[], opts: TournamentCliOptions) => {
@@ -106,7 +120,10 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
       checkOutputFolder('--out', opts.out);
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       const sandbox = sandboxMode(opts);
-      if (participants(params).some(isPathSpec)) await announceSandbox(io, sandbox);
+      // With --queue the submissions run in the workers' sandboxes, each worker says which.
+      if (participants(params).some(isPathSpec) && opts.queue === undefined) await announceSandbox(io, sandbox);
+      const shard = opts.shard === undefined ? undefined : tournamentShardRecord(params, opts.shard);
+      if (shard !== undefined) announceShard(io, shard, `${tournamentShardGames(params, opts.shard!).length} of the tournament's scheduled games`);
       const outcome = await withInterrupt((signal) =>
         withProgressBar(opts.progress, 'tournament [{bar}] {value}/{total} games | {last}', (bar) =>
           runTournament({
@@ -114,15 +131,20 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
             outDir: opts.out,
             jobs: opts.jobs,
             sandbox,
+            ...(opts.queue !== undefined ? { queue: opts.queue, onNotice: queueNotices(io) } : {}),
             ...(opts.maxGames !== undefined ? { maxGames: opts.maxGames } : {}),
+            ...(opts.shard !== undefined ? { shard: opts.shard } : {}),
             onProgress: (p) => bar?.update(p.done, p.total, { last: lastGame(p) }),
             signal,
           }),
         ),
       );
+      if (shard !== undefined) outcome.notes.push(`${describeShard(shard)}: its games only, and standings over them; mancala merge puts the shards' --out folders together`);
       io.out(renderOutcome(params, outcome));
       if (opts.json && !outcome.interrupted) {
-        writeFileAtomically(opts.json, standingsJsonText(standingsJson(outcome.games.length, outcome.standings)));
+        const text = standingsJsonText(standingsJson(outcome.games.length, outcome.standings));
+        // A shard's standings say so: {"games":N,"shard":{…},"standings":[…]}.
+        writeFileAtomically(opts.json, shard === undefined ? text : text.replace(/^\{"games":\d+,/, (head) => `${head}"shard":${JSON.stringify(shard)},`));
         io.err(`wrote ${opts.json}\n`);
       }
       if (outcome.interrupted) {
