@@ -24,6 +24,8 @@
  *   matches/                playGame, players, openings, replays (their jobs run on workers/)
  *   packs/, tournaments/    each course pack's commands; schedules, results, ratings
  *   kit/                    a course's student kit: its package without the references, its folder
+ *   shards/, distributed/,  a run's shards and their merge; jobs on Redis for `mancala worker`s;
+ *   export/, web/           the Gradescope autograder zip; `mancala serve` (server, API, front end)
  *   cli/                    the `mancala` command: nothing in framework/ imports it
  * A piece two layers share lives in the lower one. The folder rule below (no-folder-cycles) keeps
  * the layers from folding into each other; the order itself is this comment's.

@@ -17,6 +17,9 @@ import { measureStdioRoundTrip } from '../../sandbox/stdio-agent-bench.ts';
 import { measureColdStarts, type ColdStarts } from '../cold-start.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measureAlphaBetaLanguages, type AlphaBetaSpeed } from '../../matches/language-bench.ts';
+import { measureQueueGames, QUEUE_BENCH, type QueueBench } from '../../tournaments/queue-bench.ts';
+import { firstRenderLine, measurePlayPageRender } from '../../web/bench.ts';
+import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/html-bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -87,6 +90,11 @@ function classLine(g: ClassGradingSpeed): string {
   return `grading   ${g.submissions} submissions × ${g.cases / g.submissions} cases, jobs ${g.jobs}: ${g.ms.toFixed(0)} ms, ${g.casesPerSecond.toFixed(0)} cases/s (${g.passed} passed)`;
 }
 
+/** The HTML report's benchmark: a class of 200 submissions × 30 cases (grading/reporters/html-bench.ts). */
+function htmlReportLine(c: HtmlReportCost): string {
+  return `report    HTML report of ${c.submissions} submissions × ${c.cases} cases: ${c.bestMs.toFixed(0)} ms to render (first ${c.firstMs.toFixed(0)} ms), ${(c.bytes / 1e6).toFixed(1)} MB`;
+}
+
 /** Requests in the sandbox benchmark. */
 const SANDBOX_REQUESTS = 200;
 
@@ -140,6 +148,17 @@ function matchLine(m: MatchSpeed): string {
   );
 }
 
+/** Games a second through Redis against the same tournament played here (tournaments/queue-bench.ts). */
+function queueLine(q: QueueBench): string {
+  const head = `queue     ${QUEUE_BENCH.A} vs ${QUEUE_BENCH.B}, ${QUEUE_BENCH.games} games, ${QUEUE_BENCH.workers} mancala workers through Redis:`;
+  if ('skipped' in q) return `${head} skipped (${q.skipped})`;
+  const checks = [q.sameStandings ? 'the local standings' : 'NOT the local standings', q.eachGameOnce ? 'each game once' : 'NOT each game once'].join(', ');
+  return (
+    `${head} ${q.queueMs.toFixed(0)} ms, ${q.queueGamesPerSecond.toFixed(0)} games/s; ` +
+    `here with --jobs ${q.workers}: ${q.localMs.toFixed(0)} ms, ${q.localGamesPerSecond.toFixed(0)} games/s (${checks})`
+  );
+}
+
 /** A line of the alpha-beta comparison across languages (matches/language-bench.ts). */
 function alphaBetaLine(s: AlphaBetaSpeed): string {
   const mode = s.mode === undefined ? '' : s.mode === 'full' ? ', full jail' : ', weak mode';
@@ -178,14 +197,14 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; games/s of a match, and of alpha-beta in TypeScript, Python and Java')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
         'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches", "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}]}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}}')
     .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
     .action(async (opts: { repeat: number; json?: boolean }) => {
       if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
@@ -204,6 +223,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // What --jobs buys when grading a class (the pool's threads start inside the timing).
       const classes = await measureClassGrading({ ...CLASS, jobs: [1, 2] });
       if (!opts.json) for (const c of classes) io.out(classLine(c) + '\n');
+      // The instructor's page of a class: `--html` (grading/reporters/html.ts).
+      const html = measureHtmlReport(200, 30, opts.repeat);
+      if (!opts.json) io.out(htmlReportLine(html) + '\n');
       // The isolation's own cost: the same agent in the full jail and in the weak mode (the weak
       // mode alone on a machine without bubblewrap, which the lines say).
       const mode = await benchMode();
@@ -237,6 +259,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
           if (!opts.json) io.out(matchLine(m) + '\n');
         }
       }
+      // A tournament's games through Redis and 2 workers, against --jobs 2 here (tournaments/queue-bench.ts).
+      const queue = await measureQueueGames();
+      if (!opts.json) io.out(queueLine(queue) + '\n');
       // The same alpha-beta in TypeScript, Python and Java, each against random at one depth (matches/language-bench.ts).
       const alphabeta = await measureAlphaBetaLanguages({
         mode,
@@ -244,6 +269,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
           if (!opts.json) io.out(alphaBetaLine(s) + '\n');
         },
       });
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, sandbox, programs, languages, stdio, matches, alphabeta }) + '\n');
+      // The web app (mancala serve): the Play page's time to first render in chromium (web/bench.ts).
+      const web = await measurePlayPageRender(Math.max(3, opts.repeat));
+      if (!opts.json) io.out(firstRenderLine(web) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, html, sandbox, programs, languages, stdio, matches, queue, alphabeta, web }) + '\n');
     });
 }

@@ -1,0 +1,65 @@
+/**
+ * `mancala serve` as the built command runs it: it listens on 127.0.0.1 (any free port with
+ * --port 0), says where, serves the app, and stops cleanly on Ctrl-C; a port in use or a bad
+ * --root is one line and exit code 2.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MANCALA = fileURLToPath(new URL('../../../bin/mancala.js', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'serve-cli-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('mancala serve', () => {
+  it('serves the app on 127.0.0.1 and stops on SIGINT with exit code 0', async () => {
+    const child = spawn(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+\/) /.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', () => reject(new Error(`serve exited: ${out} ${err}`)));
+    });
+    expect(out).toContain(`files and agent paths are read under ${work}`);
+    expect(await (await fetch(`${url}api/health`)).json()).toEqual({ ok: true });
+    const page = await fetch(url);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toMatch(/<script type="module" src="\/assets\/app-\w+\.js">/);
+    const code = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGINT');
+    expect(await code).toBe(0);
+    expect(err).toMatch(/mancala serve: stopping \(SIGINT\)/);
+  });
+
+  it('says in one line that the port is in use, exit code 2', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const r = spawnSync(process.execPath, [MANCALA, 'serve', '--port', String(port), '--root', work], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`mancala: --port ${port}: 127.0.0.1:${port} is already in use (another mancala serve?): stop it or choose another port with --port\n`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('refuses a --root that is not a folder, and a port out of range', () => {
+    const root = spawnSync(process.execPath, [MANCALA, 'serve', '--root', join(work, 'nothing')], { encoding: 'utf8', timeout: 30_000 });
+    expect(root.status).toBe(2);
+    expect(root.stderr).toBe(`mancala: --root ${join(work, 'nothing')}: not a folder\n`);
+    const port = spawnSync(process.execPath, [MANCALA, 'serve', '--port', '70000'], { encoding: 'utf8', timeout: 30_000 });
+    expect(port.status).toBe(2);
+    expect(port.stderr).toMatch(/^mancala: option '--port <n>' argument '70000' is invalid\. Expected a port: a whole number from 0 to 65535\.\n$/);
+  });
+});

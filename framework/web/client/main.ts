@@ -1,0 +1,31 @@
+/// <reference lib="dom" />
+/**
+ * The web app's front end (bundled by framework/web/build.ts): the navigation, and the router
+ * that mounts one page at a time (pages/index.ts).
+ */
+import { h } from './dom.ts';
+import { PAGES } from './pages/index.ts';
+import { Router, routeHash } from './router.ts';
+
+function start(): void {
+  const links = PAGES.map((p) => h('a', { href: routeHash(p.id), 'data-page': p.id, title: p.summary }, p.title));
+  const outlet = h('main', { id: 'outlet' });
+  document.body.replaceChildren(
+    h('header', { class: 'top-bar' }, h('a', { class: 'brand', href: '#/' }, h('span', { class: 'logo', 'aria-hidden': 'true' }), 'Mancala'), h('nav', { class: 'pages', 'aria-label': 'pages' }, links)),
+    outlet,
+  );
+  const router = new Router(
+    PAGES,
+    outlet,
+    (page) => {
+      for (const a of links) a.classList.toggle('active', a.dataset['page'] === page?.id);
+    },
+    (el, id) =>
+      el.appendChild(
+        h('div', { class: 'card not-found' }, h('h2', {}, 'No such page'), h('p', {}, `There is no page “${id}”. Pages: `, PAGES.map((p, k) => [k > 0 ? ', ' : '', h('a', { href: routeHash(p.id) }, p.title)]), '.')),
+      ),
+  );
+  router.start();
+}
+
+start();

@@ -1,0 +1,156 @@
+/**
+ * The web app's server (`mancala serve`): Fastify serving the front end (framework/web/client/,
+ * bundled: assets.ts) and the API its pages call, one module a page (API_MODULES below; a page's
+ * module adds its routes under /api/).
+ *
+ * A malformed request never crashes it: every refusal is a 4xx with `{"error": "one line"}`
+ * (http-error.ts), whatever Fastify or a route found wrong — a bad path, query or JSON body, an
+ * unknown game, a file outside the root. It answers only requests addressed to it by a loopback
+ * name or the host it was bound to (a page of another site cannot reach it through DNS rebinding),
+ * and refuses a state-changing request sent from another origin; the page itself may load nothing
+ * from anywhere else (its Content-Security-Policy).
+ */
+import { realpathSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { SandboxMode } from '../../sandbox/mechanisms.ts';
+import { DEFAULT_LIMITS } from '../../suites/schema.ts';
+import { catalogApi } from './api/catalog.ts';
+import { gamesApi } from './api/games.ts';
+import { replaysApi } from './api/replays.ts';
+import { loadAssets, type Asset } from './assets.ts';
+import type { ApiModule, WebContext } from './context.ts';
+import { GameSessions } from './game-sessions.ts';
+import type { SessionContext } from './game-session.ts';
+import { errorReply, oneLine } from './http-error.ts';
+
+/** Each page's API. A new page adds its module here (and its page to client/pages/index.ts). */
+export const API_MODULES: readonly ApiModule[] = [catalogApi, gamesApi, replaysApi];
+
+export interface WebAppOptions {
+  /** the folder replays, results and agent paths are read under */
+  root: string;
+  sandbox: SandboxMode;
+  memoryMb?: number;
+  /** the host the server binds to: requests naming it are answered, besides loopback names */
+  host?: string;
+  /** the front end's files (default: loadAssets()) */
+  assets?: Map<string, Asset>;
+  /** stands in for openPlayer (tests) */
+  open?: SessionContext['open'];
+}
+
+/** What the page may load: its own files only. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
+
+/** The host name of a Host or Origin header's authority, lower case, without the port. */
+export function hostName(authority: string): string {
+  const a = authority.trim().toLowerCase();
+  if (a.startsWith('[')) return a.slice(0, a.indexOf(']') + 1);
+  const colon = a.lastIndexOf(':');
+  return colon >= 0 && a.indexOf(':') === colon ? a.slice(0, colon) : a;
+}
+
+export async function createWebApp(o: WebAppOptions): Promise<FastifyInstance> {
+  const root = realpathSync(o.root);
+  const assets = o.assets ?? (await loadAssets()).files;
+  const sessionContext: SessionContext = { root, sandbox: o.sandbox, memoryMb: o.memoryMb ?? DEFAULT_LIMITS.memoryMb, ...(o.open !== undefined ? { open: o.open } : {}) };
+  const ctx: WebContext = { root, sandbox: o.sandbox, memoryMb: sessionContext.memoryMb, games: new GameSessions(sessionContext) };
+  const boundHost = o.host === undefined ? undefined : hostName(o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host);
+  const anyHost = boundHost !== undefined && WILDCARD.has(boundHost);
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    // What the router refuses before any route (a path that is not valid percent-encoding): a 400, one line.
+    frameworkErrors: (e, _req, reply) => {
+      const { status, error } = errorReply(e);
+      void (reply as FastifyReply).code(status >= 500 ? 400 : status).send({ error });
+    },
+  });
+  // JSON bodies only: a form or text/plain post from another site is refused (415) before any route.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (req, reply) => {
+    const host = req.headers.host;
+    if (!anyHost) {
+      const name = typeof host === 'string' ? hostName(host) : '';
+      if (!LOOPBACK.has(name) && name !== boundHost) {
+        reply.code(421).send({ error: `this server answers requests to 127.0.0.1 or localhost${boundHost !== undefined && !LOOPBACK.has(boundHost) ? ` or ${boundHost}` : ''}, not ${JSON.stringify(String(host ?? '').slice(0, 100))}` });
+        return reply;
+      }
+    }
+    const origin = req.headers.origin;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && typeof origin === 'string' && origin !== 'null') {
+      let originHost: string;
+      try {
+        originHost = new URL(origin).host.toLowerCase();
+      } catch {
+        originHost = '';
+      }
+      if (originHost !== String(host ?? '').toLowerCase()) {
+        reply.code(403).send({ error: `refused: a ${req.method} from another origin (${origin.slice(0, 100)})` });
+        return reply;
+      }
+    }
+    return undefined;
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('content-security-policy', CSP);
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((e, req, reply) => {
+    const { status, error } = errorReply(e);
+    if (status >= 500) process.stderr.write(`mancala serve: ${req.method} ${req.url.slice(0, 200)}: ${e instanceof Error && e.stack ? e.stack : String(e)}\n`);
+    reply.code(status).send({ error });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const what = req.url.startsWith('/api/') ? 'no such API' : 'no such page';
+    reply.code(404).send({ error: oneLine(`${what}: ${req.method} ${req.url.slice(0, 200)}`) });
+  });
+
+  const send = (name: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const a = assets.get(name);
+    if (a === undefined) return reply.code(404).send({ error: `no such file: ${name.slice(0, 200)}` });
+    reply.header('etag', a.etag).header('cache-control', 'no-cache').type(a.type);
+    if (req.headers['if-none-match'] === a.etag) return reply.code(304).send();
+    return reply.send(a.body);
+  };
+  app.get('/', send('index.html'));
+  app.get('/index.html', send('index.html'));
+  app.get<{ Params: { name: string } }>('/assets/:name', async (req, reply) => {
+    const name = req.params.name;
+    if (name === 'index.html' || !assets.has(name)) return reply.code(404).send({ error: `no such file: /assets/${name.slice(0, 200)}` });
+    return send(name)(req, reply);
+  });
+  // Browsers ask for it whatever the page says.
+  app.get('/favicon.ico', async (_req, reply) => reply.redirect('/assets/icon.svg', 301));
+
+  for (const api of API_MODULES) api(app, ctx);
+  app.addHook('onClose', async () => {
+    await ctx.games.closeAll();
+  });
+  return app;
+}

@@ -1,0 +1,282 @@
+/**
+ * The web app in a real browser: Debian's chromium driven by playwright-core, against the built
+ * `mancala serve` (dist/), at 1280×800 and at a 390-px phone width. A whole game against the
+ * reference alpha-beta played by clicking (and by the number keys, the arrows and Enter), with a
+ * hint and an undo; an unknown agent's message; a replay opened from the folder and stepped; a
+ * tournament's game; a malformed replay's message naming the file and the field. Throughout, no
+ * console error (but the API's deliberate refusals, which the browser logs), and no request that
+ * leaves 127.0.0.1: every request the pages make is recorded.
+ *
+ * Screenshots go to tmp/web-screenshots/ (git-ignored); with UPDATE_SCREENSHOTS=1 the README's
+ * are written to framework/web/screenshots/ too. Without chromium this file says so and skips, but fails under CI.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium, launchChromium } from '../framework/web/browser.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MANCALA = join(ROOT, 'bin/mancala.js');
+const SHOTS = join(ROOT, 'tmp/web-screenshots');
+const README_SHOTS = join(ROOT, 'framework/web/screenshots');
+const work = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+const chromium = findChromium();
+
+if (chromium === undefined) {
+  const what = 'chromium is not installed (apt-get install chromium): the web app\'s browser tests are skipped';
+  if (process.env.CI === 'true') throw new Error(`${what}, which CI must not do: .ci/run installs it`);
+  console.warn(`\nnotice: ${what}.\n`);
+}
+
+let server: ChildProcess | undefined;
+let origin = '';
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (chromium === undefined) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const run = (...args: string[]) => execFileSync(process.execPath, [MANCALA, ...args], { cwd: work, stdio: 'pipe' });
+  run('match', 'alphabeta:depth=4', 'random', '--games', '2', '--seed', '3', '--replays', 'replays');
+  run('tournament', 'random', 'greedy', '--pits', '4', '--seeds', '3', '--games-per-pair', '2', '--seed', '3', '--out', 't1');
+  const lines = readFileSync(join(work, 'replays/game-001.jsonl'), 'utf8').trimEnd().split('\n');
+  const move = JSON.parse(lines[3]!);
+  move.before.top[2] = 'x';
+  lines[3] = JSON.stringify(move);
+  mkdirSync(join(work, 'broken'));
+  writeFileSync(join(work, 'broken/bad.jsonl'), lines.join('\n') + '\n');
+
+  server = spawn(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work], { stdio: ['ignore', 'pipe', 'pipe'] });
+  origin = await new Promise<string>((done, fail) => {
+    let out = '';
+    server!.stdout!.on('data', (d) => {
+      out += d;
+      const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      if (m) done(m[1]!);
+    });
+    server!.on('exit', (code) => fail(new Error(`mancala serve exited (${code}): ${out}`)));
+  });
+  const launched = await launchChromium();
+  if ('missing' in launched) throw new Error(launched.missing);
+  browser = launched;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill('SIGINT');
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A browser context recording every request and every console error of its pages. */
+interface Recorded {
+  context: BrowserContext;
+  page: Page;
+  requests: string[];
+  errors: string[];
+  /** console errors the API's deliberate refusals cause ("Failed to load resource: … 422") */
+  refusals: string[];
+}
+
+async function open(width: number, height: number): Promise<Recorded> {
+  // The README's screenshots (UPDATE_SCREENSHOTS=1) are taken at 0.6 device pixels a CSS pixel: small files, the same layout.
+  const scale = process.env['UPDATE_SCREENSHOTS'] === '1' && width === 1280 ? 0.6 : 1;
+  const context = await browser!.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+  const r: Recorded = { context, page: await context.newPage(), requests: [], errors: [], refusals: [] };
+  context.on('request', (req) => r.requests.push(req.url()));
+  r.page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const at = m.location().url;
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()) && at.startsWith(`${origin}/api/`)) r.refusals.push(`${m.text()} ${at}`);
+    else r.errors.push(`${m.text()} (${at})`);
+  });
+  r.page.on('pageerror', (e) => r.errors.push(`uncaught: ${e.message}`));
+  return r;
+}
+
+async function close(r: Recorded, allowedRefusals: RegExp[] = []): Promise<void> {
+  await r.context.close();
+  expect(r.errors, 'console errors').toEqual([]);
+  for (const refusal of r.refusals) expect(allowedRefusals.some((a) => a.test(refusal)), `unexpected refusal: ${refusal}`).toBe(true);
+  expect(r.requests.length).toBeGreaterThan(3);
+  const away = r.requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'));
+  expect(away, 'requests that left 127.0.0.1').toEqual([]);
+}
+
+async function shot(page: Page, name: string, readme?: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  if (readme !== undefined && process.env['UPDATE_SCREENSHOTS'] === '1') {
+    mkdirSync(README_SHOTS, { recursive: true });
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(README_SHOTS, `${readme}.png`), fullPage: false });
+  }
+}
+
+const moveCount = (page: Page) => page.locator('#move-log li').count();
+
+/** Waits until it is the human's turn or the game is over; true when it is over. */
+async function humanTurnOrOver(page: Page): Promise<boolean> {
+  await page.waitForFunction(() => {
+    const s = document.getElementById('status');
+    return s !== null && (s.classList.contains('your-turn') || s.classList.contains('over'));
+  });
+  return (await page.locator('#status.over').count()) > 0;
+}
+
+/** One human move, made as `how` says; waits until the server has played it. */
+async function humanMove(page: Page, how: 'click' | 'digit' | 'arrows' | 'hint'): Promise<void> {
+  const before = await moveCount(page);
+  const legal = page.locator('#board .pit.legal');
+  if (how === 'digit') {
+    const name = (await legal.last().getAttribute('data-name'))!;
+    await page.keyboard.press(name.replace(/^\D+/, ''));
+  } else if (how === 'arrows') {
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('#board .pit.selected').count()).toBe(1);
+    await page.keyboard.press('Enter');
+  } else if (how === 'hint') {
+    await page.click('#hint');
+    await page.locator('#hint-line:not([hidden])').waitFor();
+    await page.locator('#board .pit.hint').click();
+  } else {
+    await legal.first().click();
+  }
+  await expect.poll(() => moveCount(page), { timeout: 30_000 }).toBeGreaterThan(before);
+}
+
+const sizes = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+describe.skipIf(chromium === undefined)('the web app in chromium', () => {
+  for (const size of sizes) {
+    describe(`at ${size.width}×${size.height}`, () => {
+      it('plays a whole game against alpha-beta by clicking and by keys, with a hint and an undo', async () => {
+        const r = await open(size.width, size.height);
+        const { page } = r;
+        await page.goto(`${origin}/#/play?pace=instant`);
+        await page.locator('#board .pit').first().waitFor();
+        expect(await page.locator('#top').inputValue()).toBe('alphabeta:depth=6');
+        expect(await page.locator('#board .pit.bottom').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')))).toEqual(['B0', 'B1', 'B2', 'B3', 'B4', 'B5']);
+        await shot(page, `play-start-${size.name}`);
+        // The page must fit the phone's width: no sideways scrolling.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        const ways = ['click', 'digit', 'arrows', 'click', 'hint'] as const;
+        let moves = 0;
+        let undone = false;
+        let sawHint = false;
+        while (!(await humanTurnOrOver(page))) {
+          const how = ways[moves % ways.length]!;
+          if (how === 'hint' && !sawHint) {
+            await page.click('#hint');
+            await page.locator('#hint-line:not([hidden])').waitFor();
+            expect(await page.locator('#hint-line').textContent()).toMatch(/^Hint: play B\d — alphabeta:depth=6 values it [+−]?\d+ for the bottom player \(the store difference it foresees\); [\d,]+ positions in [\d.]+ ms\.$/);
+            expect(await page.locator('#board .pit.hint').count()).toBe(1);
+            await shot(page, `play-hint-${size.name}`, size.name === 'desktop' ? 'play' : undefined);
+            sawHint = true;
+          }
+          await humanMove(page, how);
+          moves++;
+          if (moves === 4 && !undone) {
+            if (await humanTurnOrOver(page)) break;
+            const n = await moveCount(page);
+            await page.click('#undo');
+            await expect.poll(() => moveCount(page)).toBeLessThan(n);
+            undone = true;
+          }
+          expect(moves).toBeLessThan(100);
+        }
+        expect(undone).toBe(true);
+        const status = (await page.locator('#status').textContent())!;
+        expect(status).toMatch(/^Game over: (you win|alphabeta:depth=6 \(top\) wins|a draw), bottom (\d+), top (\d+)\.$/);
+        const [, b, t] = /bottom (\d+), top (\d+)/.exec(status)!.map(Number) as number[];
+        expect(b! + t!).toBe(48);
+        expect(await page.locator('#move-log .badge.free, #move-log .badge.capture').count()).toBeGreaterThan(0);
+        await shot(page, `play-over-${size.name}`);
+        await close(r);
+      });
+
+      it('says what is wrong with an unknown agent, on the page', async () => {
+        const r = await open(size.width, size.height);
+        const { page } = r;
+        await page.goto(`${origin}/#/play?top=${encodeURIComponent('alphabeta:depht=6')}`);
+        const message = page.locator('.message.error:not([hidden])');
+        await message.waitFor();
+        expect(await message.textContent()).toBe('top: agent spec "alphabeta:depht=6": unknown option "depht" for alphabeta: expected one of depth, unit, caching, terminal, freeTurns');
+        expect(await page.locator('#status').textContent()).toBe('No game: fix the setup and press New game.');
+        await page.fill('#top', 'deep-blue');
+        await page.click('#new-game');
+        await expect.poll(() => message.textContent()).toMatch(/^top: agent spec "deep-blue": unknown agent "deep-blue": expected one of /);
+        await shot(page, `play-unknown-agent-${size.name}`);
+        await close(r, [/status of 400 .*\/api\/games$/]);
+      });
+
+      it('opens a replay from the folder and steps it: forward, back, to a ply, to the end', async () => {
+        const r = await open(size.width, size.height);
+        const { page } = r;
+        await page.goto(`${origin}/#/replays`);
+        await page.locator('#files a[data-folder="replays"]').click();
+        await page.locator('#files a[data-file="game-001.jsonl"]').click();
+        await page.locator('.replay-view:not([hidden]) #board .pit').first().waitFor();
+        expect(await page.locator('.replay-title').textContent()).toBe('Game 1: alphabeta:depth=4 (A) vs random (B)');
+        const total = Number((await page.locator('#ply-input').getAttribute('max'))!);
+        expect(total).toBeGreaterThan(10);
+        for (let k = 0; k < 5; k++) await page.click('#forward');
+        expect(await page.locator('#ply-input').inputValue()).toBe('5');
+        expect(await page.locator('#ply-move').textContent()).toMatch(/^Move 5 of \d+: [AB] \(.*\) played [BT]\d/);
+        expect(await page.locator('#board .last').count()).toBe(1);
+        expect(await page.locator('#board .from').count()).toBe(1);
+        await page.click('#back');
+        expect(await page.locator('#ply-input').inputValue()).toBe('4');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowRight');
+        expect(await page.locator('#ply-input').inputValue()).toBe('6');
+        // Jump to the first capture the replay holds, by its line in the move list.
+        const capture = page.locator('#replay-moves li:has(.badge.capture)').first();
+        if ((await capture.count()) > 0) {
+          await capture.click();
+          expect(await page.locator('#board .captured').count()).toBe(1);
+          expect(await page.locator('#ply-move').textContent()).toMatch(/capture: the last stone landed in the empty [BT]\d/);
+          await shot(page, `replay-capture-${size.name}`, size.name === 'desktop' ? 'replays' : undefined);
+        }
+        await page.fill('#ply-input', '3');
+        await page.locator('#ply-input').press('Enter');
+        expect(await page.locator('#replay-moves li.current').getAttribute('data-ply')).toBe('3');
+        await page.keyboard.press('End');
+        expect(await page.locator('#ply-input').inputValue()).toBe(String(total));
+        expect(await page.locator('#ply-move').textContent()).toMatch(/wins|draw/);
+        expect(page.url()).toContain(`ply=${total}`);
+        await page.keyboard.press('Home');
+        expect(await page.locator('#ply-move').textContent()).toMatch(/^The start: \d+ moves follow\.$/);
+        await shot(page, `replay-${size.name}`);
+        // A tournament's game, from its results.
+        await page.locator('.crumbs a', { hasText: 'root' }).click();
+        await page.locator('#files a[data-folder="t1"]').click();
+        await page.locator('#files a[data-file="results.jsonl"]').click();
+        await page.locator('#tournament-games a[data-game="2"]').click();
+        await expect.poll(() => page.locator('.replay-title').textContent()).toBe('Game 2: random (A) vs greedy (B)');
+        await page.keyboard.press('End');
+        expect(await page.locator('#result').textContent()).toMatch(/^Result: /);
+        await shot(page, `replay-tournament-${size.name}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+        await close(r);
+      });
+
+      it('names the file and the field of a malformed replay', async () => {
+        const r = await open(size.width, size.height);
+        const { page } = r;
+        await page.goto(`${origin}/#/replays?path=broken/bad.jsonl`);
+        const message = page.locator('#replay-error:not([hidden])');
+        await message.waitFor();
+        expect(await message.textContent()).toBe('Could not open broken/bad.jsonl: broken/bad.jsonl:4: field "before.top[2]": expected a whole number ≥ 0, got "x"');
+        expect(await page.locator('.replay-view').isHidden()).toBe(true);
+        await shot(page, `replay-malformed-${size.name}`);
+        await close(r, [/status of 422 .*\/api\/replay\?path=broken%2Fbad\.jsonl$/]);
+      });
+    });
+  }
+});
