@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { RespConnection } from '../framework/distributed/resp.ts';
+import { RedisCommands } from '../framework/distributed/redis-commands.ts';
 import { startPrivateRedis, type PrivateRedis } from '../framework/distributed/redis-server.ts';
 import { QUEUE_NAME, QUEUE_PREFIX } from '../framework/distributed/protocol.ts';
 import { gradeSubmissions } from '../framework/grading/runner.ts';
@@ -99,7 +99,7 @@ describeWithRedis('distributed runs under faults and load (real redis-server, ma
     w1.kill('SIGKILL');
     expect(await w1.exited).toBe(null);
     // The game w1 held: still active in Redis, its processedBy ("pb") w1, until its lock lapses.
-    const c = new RespConnection({ host: '127.0.0.1', port: redis.port, db: 1 });
+    const c = new RedisCommands({ host: '127.0.0.1', port: redis.port, db: 1 });
     await c.connect();
     let held: string | undefined;
     try {
@@ -126,6 +126,7 @@ describeWithRedis('distributed runs under faults and load (real redis-server, ma
     workers = await startWorkers(url, ['r1', 'r2'], ['--lock-ms', '2000']);
     const notices: string[] = [];
     let restarted: Promise<void> | undefined;
+    let jobsBefore: number[] = [];
     const outcome = await runTournament({
       params,
       outDir: join(work, 'restarted'),
@@ -133,15 +134,18 @@ describeWithRedis('distributed runs under faults and load (real redis-server, ma
       queue: url,
       onNotice: (l) => notices.push(l),
       onProgress: (p) => {
-        if (p.done === 12 && restarted === undefined) restarted = redis.restart();
+        if (p.done === 12 && restarted === undefined) {
+          jobsBefore = workers.map((w) => w.jobLines().length);
+          restarted = redis.restart();
+        }
       },
     });
     await restarted;
     expect(restarted).toBeDefined();
     expectLikeLocal(outcome, local);
     expect(notices.join('\n')).toMatch(/Redis lost this run \(restarted without persistence\?\)/);
-    // Both workers came back and went on playing.
-    for (const w of workers) expect(w.lines.join('\n')).toMatch(/connected again|Connection closed/);
+    // The workers went on playing after the restart (ioredis reconnects them by itself).
+    expect(workers.reduce((n, w, i) => n + w.jobLines().length - jobsBefore[i]!, 0)).toBeGreaterThan(0);
     await stopWorkers(workers);
   });
 

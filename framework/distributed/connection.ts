@@ -1,26 +1,22 @@
 /**
- * Connections to the queue's Redis: BullMQ's (its Queue and Worker make their own, through the
- * client factory installed here: BullMQ's adapter for Bun's client over resp.ts), and the
- * coordinator's and worker's own commands (a RedisLink: reconnects on the next command after the
- * connection dropped, e.g. Redis restarted; a command that fails meanwhile rejects, and the caller
- * tries again later).
+ * Connections to the queue's Redis: BullMQ's (its Queue and Worker make their own ioredis clients
+ * through the factory installed here), and the coordinator's and worker's own commands (a
+ * RedisLink: reconnects on the next command after the connection dropped, e.g. Redis restarted; a
+ * command that fails meanwhile rejects, and the caller tries again later).
  */
-import { createBunRedisClient, RedisConnection, type BunRedisRawClient, type RedisOptions } from 'bullmq';
+import { createIORedisClient, RedisConnection, type RedisOptions } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { QueueTarget } from './queue-url.ts';
-import { RespConnection, type RespTarget } from './resp.ts';
+import { RedisCommands, type RedisTarget } from './redis-commands.ts';
 
-/** BullMQ's connections go through resp.ts (no ioredis here). Idempotent. */
+/**
+ * BullMQ's connections are ioredis clients. BullMQ loads ioredis with require(), which an ES
+ * module build does not have, so the factory makes them. maxRetriesPerRequest null: a Worker's
+ * blocking commands wait through a reconnection instead of failing (BullMQ requires it).
+ * Idempotent.
+ */
 function installClientFactory(): void {
-  RedisConnection.clientFactory ??= (opts: RedisOptions) => {
-    const raw = new RespConnection({
-      host: opts.host ?? '127.0.0.1',
-      port: opts.port ?? 6379,
-      ...(opts.username !== undefined ? { username: opts.username } : {}),
-      ...(opts.password !== undefined ? { password: opts.password } : {}),
-      ...(opts.db !== undefined ? { db: opts.db } : {}),
-    });
-    return createBunRedisClient(raw as unknown as BunRedisRawClient);
-  };
+  RedisConnection.clientFactory ??= (opts: RedisOptions) => createIORedisClient(new Redis({ ...(opts as object), maxRetriesPerRequest: null }));
 }
 
 /** BullMQ's `connection` option for the target. */
@@ -39,17 +35,17 @@ type Arg = string | Buffer | number;
 
 /** Commands of our own on one connection, made again on the next command once it has dropped. */
 export class RedisLink {
-  private conn: RespConnection | undefined;
-  private opening: Promise<RespConnection> | undefined;
+  private conn: RedisCommands | undefined;
+  private opening: Promise<RedisCommands> | undefined;
   private closed = false;
 
-  constructor(private readonly target: RespTarget) {}
+  constructor(private readonly target: RedisTarget) {}
 
-  private connection(): Promise<RespConnection> {
+  private connection(): Promise<RedisCommands> {
     if (this.conn?.connected === true) return Promise.resolve(this.conn);
     this.opening ??= (async () => {
       this.conn?.close();
-      const c = new RespConnection({ connectTimeoutMs: 3000, ...this.target });
+      const c = new RedisCommands({ connectTimeoutMs: 3000, ...this.target });
       try {
         await c.connect();
       } catch (e) {

@@ -4,9 +4,9 @@
  * exit 2) within a few seconds, before anything is queued or served.
  */
 import { UserError } from '../errors.ts';
-import { RespConnection, type RespTarget } from './resp.ts';
+import { RedisCommands, type RedisTarget } from './redis-commands.ts';
 
-export interface QueueTarget extends RespTarget {
+export interface QueueTarget extends RedisTarget {
   /** the URL as given, without its password: for messages and logs */
   shown: string;
 }
@@ -43,10 +43,9 @@ export function parseQueueUrl(text: string): QueueTarget {
 
 /** Connects, authenticates and pings within `timeoutMs`; a UserError naming the URL and what went wrong otherwise. */
 export async function probeRedis(target: QueueTarget, timeoutMs = 3000): Promise<void> {
-  const c = new RespConnection({ ...target, connectTimeoutMs: timeoutMs });
+  const c = new RedisCommands({ ...target, connectTimeoutMs: timeoutMs });
   try {
-    await c.connect();
-    const pong = await Promise.race([c.send('PING'), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer to PING within ${timeoutMs} ms`)), timeoutMs).unref())]);
+    const pong = await Promise.race([c.connect().then(() => c.send('PING')), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer to PING within ${timeoutMs} ms`)), timeoutMs).unref())]);
     if (pong !== 'PONG') throw new Error(`PING answered ${JSON.stringify(pong)}: is this Redis?`);
   } catch (e) {
     const m = e instanceof Error ? e.message : String(e);
@@ -58,7 +57,7 @@ export async function probeRedis(target: QueueTarget, timeoutMs = 3000): Promise
           ? `no such host ${target.host}`
           : /NOAUTH|WRONGPASS|invalid password|AUTH/i.test(m)
             ? `authentication failed (${m})`
-            : /^Connection closed/.test(m)
+            : /^Connection (is )?closed/.test(m) || code === 'EPIPE' || code === 'ECONNRESET'
               ? 'the connection was closed before Redis answered (is Redis listening there?)'
               : m;
     throw new UserError(`--queue ${target.shown}: cannot reach Redis: ${why}`);

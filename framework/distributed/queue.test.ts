@@ -24,7 +24,7 @@ import { bullConnection } from './connection.ts';
 import { aliveKey, encode, jobId, QUEUE_NAME, QUEUE_PREFIX, runKey } from './protocol.ts';
 import { parseQueueUrl, probeRedis } from './queue-url.ts';
 import { freePort, startPrivateRedis, type PrivateRedis } from './redis-server.ts';
-import { RespConnection } from './resp.ts';
+import { RedisCommands } from './redis-commands.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'queue-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -152,7 +152,7 @@ describeWithRedis('runs through Redis and two mancala workers', () => {
   });
 
   it('a finished run leaves nothing of itself in Redis', async () => {
-    const c = new RespConnection({ host: '127.0.0.1', port: redis.port });
+    const c = new RedisCommands({ host: '127.0.0.1', port: redis.port });
     await c.connect();
     try {
       expect(await c.send('KEYS', [`${QUEUE_PREFIX}:run:*`])).toEqual([]);
@@ -166,7 +166,7 @@ describeWithRedis('runs through Redis and two mancala workers', () => {
     // Database 1: the workers above serve database 0.
     const url = `${redis.url}/1`;
     const run = 'feedc0ffee0123456789';
-    const c = new RespConnection({ host: '127.0.0.1', port: redis.port, db: 1 });
+    const c = new RedisCommands({ host: '127.0.0.1', port: redis.port, db: 1 });
     await c.connect();
     const queue = new Queue(QUEUE_NAME, { connection: bullConnection(parseQueueUrl(url)), prefix: QUEUE_PREFIX });
     try {

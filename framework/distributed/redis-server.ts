@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findExecutable } from '../sandbox/mechanisms.ts';
-import { RespConnection } from './resp.ts';
+import { RedisCommands } from './redis-commands.ts';
 
 export interface PrivateRedis {
   port: number;
@@ -41,7 +41,7 @@ export function freePort(): Promise<number> {
 async function waitForPing(port: number, ms: number): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
-    const c = new RespConnection({ host: '127.0.0.1', port, connectTimeoutMs: 500 });
+    const c = new RedisCommands({ host: '127.0.0.1', port, connectTimeoutMs: 500 });
     try {
       await c.connect();
       if ((await c.send('PING')) === 'PONG') return;
