@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate runs these functions in the browser. framework/ is type-checked without the DOM (typecheck:framework, tsconfig.web.json).
 /**
  * The HTML report (`--html`) in a real browser: Debian's chromium driven by playwright-core,
  * the page opened from disk (file://) as an instructor opens it. Real grading (alice, bob and

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate runs these functions in the browser. framework/ is type-checked without the DOM (typecheck:framework, tsconfig.web.json).
 /**
  * The web app in a real browser: Debian's chromium driven by playwright-core, against the built
  * `mancala serve` (dist/), at 1280×800 and at a 390-px phone width. A whole game against the

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The page's calls to the server's API (framework/web/shared/api.ts): JSON in, JSON out. A
  * refusal (4xx) becomes an ApiFailure holding the server's one-line reason, which the page shows.

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The board, drawn as the bottom player sees it: the top player's store on the left, the bottom
  * player's on the right, each pit named as its course names it. The move that led to the

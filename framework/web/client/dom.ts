@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * A few DOM helpers, all the page needs instead of a UI library: `h` builds an element with its
  * attributes, listeners and children; text is always set as text (never parsed as HTML), so

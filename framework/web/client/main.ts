@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The web app's front end (bundled by framework/web/build.ts): the navigation, and the router
  * that mounts one page at a time (pages/index.ts).

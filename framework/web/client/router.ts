@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * The app's router: one page a module (pages/index.ts lists them), chosen by the URL's hash,
  * `#/replays?path=replays/game-001.jsonl&ply=12`, so every state worth sharing is a link and the

@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Play: a human against any agent the CLI accepts, two humans, or two agents watched live, under
  * any course profile. The server runs the game and the agents (framework/web/server/

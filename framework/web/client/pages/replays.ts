@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 /**
  * Replays: open a replay the CLI wrote (`mancala match --replays DIR`, `mancala gauntlet
  * --replays DIR`) or a game of a tournament's results (`mancala tournament --out DIR`:
