@@ -12,6 +12,8 @@
  *    wall-clock backstop still stops a program that hides in short-lived children.
  *  - `WallClockMeter` (Windows): no CPU time or memory without native tools; the time since the
  *    tree started stands in for its CPU time, and no memory is measured.
+ * Both are `precise: false`: a tree stopped for time is judged `memory` only when it was over its
+ * limit, never on a projected trend (resource-meter.ts AllocationTrend), which stale readings fool.
  */
 import { spawnSync } from 'node:child_process';
 import pidtree from 'pidtree';
@@ -37,6 +39,7 @@ export interface PsMeterOptions {
 }
 
 export class PsMeter implements ResourceMeter {
+  readonly precise = false;
   private root: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
@@ -154,6 +157,7 @@ export class PsMeter implements ResourceMeter {
 }
 
 export class WallClockMeter implements ResourceMeter {
+  readonly precise = false;
   private startedAt: number | undefined;
   private root: number | undefined;
   readonly memoryLimitBytes: number;

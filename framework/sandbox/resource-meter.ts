@@ -41,6 +41,11 @@ export interface ResourceMeter {
   processCount(): number;
   /** the tree's memory limit, bytes */
   readonly memoryLimitBytes: number;
+  /**
+   * its readings are current and fine enough to project a trend from (cgroups, /proc); false for
+   * the coarse meters of other machines (portable-meters.ts: ps every 0.1 s, the wall clock)
+   */
+  readonly precise: boolean;
   /** true once the tree was stopped for going over its memory limit */
   overMemory(): boolean;
   /**
@@ -99,6 +104,7 @@ function pidsIn(group: string): number[] {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class CgroupMeter implements ResourceMeter {
+  readonly precise = true;
   private readonly memory: string;
   private readonly cpu: string;
   private readonly pids: string | undefined;
@@ -242,6 +248,7 @@ function tree(root: number): ProcStat[] {
 }
 
 export class PollingMeter implements ResourceMeter {
+  readonly precise = true;
   private root: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   /** the highest CPU total seen (a reaped child's ticks move into its parent's cutime/cstime) */
@@ -371,6 +378,8 @@ export class AllocationTrend {
   /** Read before the tree is killed: it reached its memory limit, or was allocating fast enough to reach it soon. */
   headingOverMemory(): boolean {
     if (this.meter.reachedMemoryLimit()) return true;
+    // A stale reading (ps's, taken up to 0.1 s before) can show a start-up's growth as a leak.
+    if (!this.meter.precise) return false;
     const now = readMeter(this.meter);
     // A tree that was waiting (stopped by the wall-clock backstop) has no rate worth projecting:
     // a few MB over a few ms of CPU time would look like a flood.
