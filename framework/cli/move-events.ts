@@ -1,13 +1,11 @@
 /**
- * What a move did, worked out from the position before and after it, for `mancala play` to
- * announce: a free turn, a capture (how many stones, from which pit), the end of the game.
- *
- * The engine only hands back the new position, so the capture is found by sowing the move again
- * here without any capture rule: whatever the mover's store gained beyond that plain sowing was
- * captured, and the plain sowing's last pit says where.
+ * What a move did (games/mancala/move-trace.ts), in the words `mancala play` announces it with:
+ * a free turn, a capture (how many stones, from which pit, by the course's pit labels), the end
+ * of the game.
  */
 import type { Player } from '../contracts/game.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
+import { traceMove, type MoveTrace } from '../games/mancala/move-trace.ts';
 
 export interface Capture {
   /** stones the capture moved into the mover's store (the last stone included when the rule takes it) */
@@ -37,37 +35,19 @@ function pitOfCell(n: number, cell: number): { p: Player; i: number } | undefine
 }
 
 export function moveEvents(game: MancalaGame, before: MancalaState, move: number, after: MancalaState): MoveEvents {
-  const n = game.n;
-  const w = game.w;
-  const mover = game.toMove(before);
-  const ownStore = mover === 0 ? n : 2 * n + 1;
-  const skipped = mover === 0 ? 2 * n + 1 : n;
-  // Plain sowing, one stone at a time (a few thousand steps at most on the largest boards).
-  const cells = Array.from(before.cells.subarray(0, w));
-  let idx = mover === 0 ? move : n + 1 + move;
-  let stones = cells[idx]!;
-  cells[idx] = 0;
-  while (stones > 0) {
-    idx = (idx + 1) % w;
-    if (idx === skipped) continue;
-    cells[idx]!++;
-    stones--;
-  }
-  const gameOver = game.isOver(after);
-  const freeTurn = !gameOver && game.toMove(after) === mover;
-  const gained = game.store(after, mover) - cells[ownStore]!;
-  let capture: Capture | null = null;
-  const landed = pitOfCell(n, idx);
-  if (gained > 0 && landed !== undefined && landed.p === mover) {
-    const opposite = pitOfCell(n, 2 * n - idx)!;
-    const fromStones = cells[2 * n - idx]!;
-    capture = {
-      stones: gained,
-      landed: game.pitLabel(landed.p, landed.i),
-      from: game.pitLabel(opposite.p, opposite.i),
-      fromStones,
-      lastStoneTaken: gained > fromStones,
-    };
-  }
-  return { freeTurn, capture, gameOver };
+  const t = traceMove(game, before, move, after);
+  return { freeTurn: t.freeTurn, capture: t.capture === null ? null : captureOf(game, t.last, t.capture), gameOver: t.gameOver };
+}
+
+/** A capture in pit labels: the last stone landed in one of the mover's pits (`last`), across from `from`. */
+function captureOf(game: MancalaGame, last: number, c: NonNullable<MoveTrace['capture']>): Capture {
+  const landed = pitOfCell(game.n, last)!;
+  const opposite = pitOfCell(game.n, c.from)!;
+  return {
+    stones: c.stones,
+    landed: game.pitLabel(landed.p, landed.i),
+    from: game.pitLabel(opposite.p, opposite.i),
+    fromStones: c.fromStones,
+    lastStoneTaken: c.stones > c.fromStones,
+  };
 }

@@ -1,11 +1,11 @@
 /**
  * The engine's positions and moves as the page draws them (framework/web/shared/api.ts): boards as
  * the bottom player sees them, with each course's pit names, and what a move did — where its
- * stones went, a free turn, a capture — found by sowing it again without any capture rule and
- * comparing with the engine's result (the engine itself hands back only the new position).
+ * stones went, a free turn, a capture (games/mancala/move-trace.ts), in the page's words.
  */
 import type { Player } from '../../contracts/game.ts';
 import type { MancalaGame, MancalaState } from '../../games/mancala/engine.ts';
+import { traceMove as traceSowing } from '../../games/mancala/move-trace.ts';
 import type { BoardView, CellRef, MoveView, PitView, Seat } from '../shared/api.ts';
 
 export const seatOf = (p: Player): Seat => (p === 0 ? 'bottom' : 'top');
@@ -40,48 +40,17 @@ function cellLabel(game: MancalaGame, c: CellRef): string {
   return c.index < 0 ? `${c.seat}'s store` : game.pitLabel(c.seat === 'bottom' ? 0 : 1, c.index);
 }
 
-/** What `move` did from `before` to `after` (the engine's result), for the page to show. */
+/** What `move` did from `before` to `after` (games/mancala/move-trace.ts), for the page to show. */
 export function traceMove(game: MancalaGame, before: MancalaState, move: number, after: MancalaState, ply: number, by: string): MoveView {
   const n = game.n;
-  const w = game.w;
   const mover = game.toMove(before);
-  const ownStore = mover === 0 ? n : 2 * n + 1;
-  const skipped = mover === 0 ? 2 * n + 1 : n;
-  const cells = Array.from(before.cells.subarray(0, w));
-  let idx = mover === 0 ? move : n + 1 + move;
-  let stones = cells[idx]!;
-  cells[idx] = 0;
-  // Cells in the order they first received a stone: at most every cell once, whatever the laps.
-  const order: number[] = [];
-  const seen = new Set<number>();
-  // Whole laps first (a stone in every cell but the skipped store), then one at a time.
-  const lap = w - 1;
-  if (stones >= lap) {
-    const laps = Math.floor(stones / lap);
-    for (let k = 1; k <= w; k++) {
-      const c = (idx + k) % w;
-      if (c === skipped) continue;
-      cells[c]! += laps;
-      if (!seen.has(c)) seen.add(c), order.push(c);
-    }
-    stones -= laps * lap;
-  }
-  while (stones > 0) {
-    idx = (idx + 1) % w;
-    if (idx === skipped) continue;
-    cells[idx]!++;
-    stones--;
-    if (!seen.has(idx)) seen.add(idx), order.push(idx);
-  }
-  const gameOver = game.isOver(after);
-  const freeTurn = !gameOver && game.toMove(after) === mover;
-  const gained = game.store(after, mover) - cells[ownStore]!;
-  const last = cellRef(n, idx);
+  const t = traceSowing(game, before, move, after);
+  const { freeTurn, gameOver } = t;
+  const last = cellRef(n, t.last);
   let capture: MoveView['capture'] = null;
-  const landedOwn = idx !== ownStore && (mover === 0 ? idx < n : idx > n && idx < 2 * n + 1);
-  if (gained > 0 && landedOwn) {
-    const from = cellRef(n, 2 * n - idx);
-    const fromStones = cells[2 * n - idx]!;
+  if (t.capture !== null) {
+    const from = cellRef(n, t.capture.from);
+    const { stones: gained, fromStones } = t.capture;
     const taken = fromStones === 1 ? 'stone' : 'stones';
     capture = {
       stones: gained,
@@ -100,7 +69,7 @@ export function traceMove(game: MancalaGame, before: MancalaState, move: number,
     seat: seatOf(mover),
     move,
     name: game.moveName(before, move),
-    sown: order.map((c) => cellRef(n, c)),
+    sown: t.sown.map((c) => cellRef(n, c)),
     last,
     freeTurn,
     capture,
