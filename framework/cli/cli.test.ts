@@ -11,8 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../games/mancala/profiles.ts';
-import { main } from './main.ts';
 import { KALAH_C } from '../../testcases/shared-data.ts';
+import { runMain } from '../../testcases/fixtures/run-main.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = join(root, 'bin/mancala.js');
@@ -26,12 +26,7 @@ function spawnCli(args: string[]): { status: number | null; stdout: string; stde
 }
 
 /** main() in this process, its output captured. */
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
+const cli = runMain;
 
 async function json(args: string[]): Promise<any> {
   const r = await cli([...args, '--json']);

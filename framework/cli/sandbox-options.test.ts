@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { runMain } from '../../testcases/fixtures/run-main.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const alice = join(root, 'agents/examples/alice');
@@ -22,12 +22,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const blocker = join(work, 'plain-file');
 writeFileSync(blocker, '');
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
+const cli = runMain;
 
 const RUNS_SUBMISSIONS = ['grade', 'check', 'csci561-grade', 'gauntlet', 'match', 'tournament', 'play'];
 const OVERRIDES_LIMITS = ['grade', 'check', 'csci561-grade', 'gauntlet'];

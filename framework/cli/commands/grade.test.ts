@@ -14,7 +14,7 @@ import { parseReport } from '../../grading/reporters/json.ts';
 import type { GradescopeResults } from '../../grading/reporters/gradescope.ts';
 import { blessSuite, writeExpected } from '../../suites/bless.ts';
 import { loadSuite } from '../../suites/load.ts';
-import { main } from '../main.ts';
+import { runMain } from '../../../testcases/fixtures/run-main.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const basics = join(root, 'testcases/kalah-basics');
@@ -22,12 +22,7 @@ const example = (name: string): string => join(root, 'agents/examples', name);
 const work = mkdtempSync(join(tmpdir(), 'grade-cli-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
+const cli = runMain;
 
 /** The line that says, on stderr before anything runs, what confines the submissions here. */
 const SANDBOX_LINE = /^sandbox: [^\n]+\n/;

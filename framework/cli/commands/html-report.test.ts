@@ -13,6 +13,7 @@ import { byId, find, parsePage, text } from '../../../testcases/fixtures/html-pa
 import { renderHtmlReport } from '../../grading/reporters/html.ts';
 import { parseReport } from '../../grading/reporters/json.ts';
 import { main } from '../main.ts';
+import { runMain } from '../../../testcases/fixtures/run-main.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const basics = join(root, 'testcases/kalah-basics');
@@ -20,12 +21,7 @@ const example = (name: string): string => join(root, 'agents/examples', name);
 const work = mkdtempSync(join(tmpdir(), 'html-report-cli-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
+const cli = runMain;
 
 describe('--html', () => {
   it('grade writes the page beside the JSON report; the page is the one rendered from that JSON file', async () => {

@@ -11,19 +11,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../main.ts';
+import { runMain } from '../../../testcases/fixtures/run-main.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const work = mkdtempSync(join(tmpdir(), 'merge-cli-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const at = (name: string) => join(work, name);
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
+const cli = runMain;
 
 /** A user's mistake: exit 2, exactly one `mancala: …` line on stderr. */
 function expectRefused(r: { code: number; out: string; err: string }, says: string | RegExp): void {

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../cli/main.ts';
 import type { Mechanisms } from '../../sandbox/mechanisms.ts';
 import { loadSuite } from '../../suites/load.ts';
 import { COURSES } from './courses.ts';
@@ -22,18 +21,14 @@ import { chooseSandbox, gradescopeRun, locateSubmission } from './run.ts';
 import { defaultGauntletSettings, readGauntletSettings, type AutograderConfig } from './settings.ts';
 import { planSuiteCopies } from './suite-files.ts';
 import { listZip, unzipTo } from './zip.ts';
+import { runMain } from '../../../testcases/fixtures/run-main.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const KALAH_BASICS = join(ROOT, 'testcases', 'kalah-basics');
 const work = mkdtempSync(join(tmpdir(), 'gradescope-export-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
+const cli = runMain;
 
 const sumMax = (r: AutograderResults) => r.tests.reduce((t, x) => t + x.max_score, 0);
 
