@@ -6,7 +6,7 @@
  * PATH where no bwrap is found.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,4 +147,19 @@ describe('--python PATH: the interpreter submissions run on', () => {
     expect(grader.stdout).toMatch(/running on \//);
     expect(grader.stdout).not.toContain(venv);
   }, 240_000);
+});
+
+describe.skipIf(process.getuid?.() !== 0)('--weak-sandbox as root: hidden answers open to other users', () => {
+  it('grade warns, naming the suite and the chmod that closes it; a closed suite gets no warning and still grades', async () => {
+    const suite = join(work, 'open-suite');
+    cpSync(join(root, 'testcases/kalah-basics'), suite, { recursive: true });
+    chmodSync(work, 0o755); // as /tmp is: the suite is then as open as a checkout's testcases/
+    const args = ['grade', alice, '--suite', suite, '--weak-sandbox', '--no-progress'];
+    const open = await cli(args);
+    expect(open.err).toContain(`warning: ${suite} is open to other users: in the weak sandbox a submission (user 65534) could read its expected answers; close it with chmod -R go-rwx ${suite}\n`);
+    chmodSync(suite, 0o700);
+    const closed = await cli(args);
+    expect(closed.err).not.toContain('warning:');
+    expect(closed.code, closed.err).toBe(0);
+  }, 120_000);
 });

@@ -14,7 +14,8 @@ import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
 import { addressSpaceCap, memoryLimitProblem } from '../sandbox/address-space.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
-import { describeMechanisms, findExecutable, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
+import { describeMechanisms, findExecutable, SANDBOX_UID, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
+import { blockedForSandboxUser, runsAsSandboxUserOnHost } from '../sandbox/sandbox-user.ts';
 import { wholeNumber, type CliIo } from './options.ts';
 
 export interface SandboxFlags {
@@ -110,8 +111,16 @@ export function limitOverrides(flags: LimitFlags, cap = addressSpaceCap()): Limi
  * when it cannot: sandboxFor), then says on stderr what confines them; stdout stays for the
  * command's own output (--json among it). Returns the line, for the report's isolation note.
  */
-export async function announceSandbox(io: CliIo, mode: SandboxMode): Promise<string> {
-  const line = describeMechanisms(await sandboxFor(mode), mode);
+export async function announceSandbox(io: CliIo, mode: SandboxMode, answers: readonly string[] = []): Promise<string> {
+  const m = await sandboxFor(mode);
+  const line = describeMechanisms(m, mode);
   io.err(`${line}\n`);
+  // Outside bwrap the submissions meet the host's permissions (sandbox-user.ts): say which answers they could read.
+  if (runsAsSandboxUserOnHost(m, mode)) {
+    for (const dir of answers) {
+      if (blockedForSandboxUser(dir, 'read') !== undefined) continue;
+      io.err(`warning: ${dir} is open to other users: in the weak sandbox a submission (user ${SANDBOX_UID}) could read its expected answers; close it with chmod -R go-rwx ${dir}\n`);
+    }
+  }
   return line;
 }

@@ -11,12 +11,16 @@
  *   [meter prefix: join the cgroups] prlimit --fsize --core=0 -- bwrap … -- [setpriv: drop to SANDBOX_UID] ARGV
  *
  * In the weak mode (no bwrap; the instructor chose it) only the meter, prlimit and
- * `setpriv --pdeathsig` remain, and the command runs in a host folder the caller made.
+ * `setpriv --pdeathsig` remain, and the command runs in a host folder the caller made. A root
+ * grader still drops the process to SANDBOX_UID there, so that a submission reads only what
+ * other users may (a suite kept `chmod go-rwx` stays out of its reach), and the host folders it
+ * writes are handed to that user first (sandbox-user.ts).
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { isInside } from './paths.ts';
+import { dropsOutsideJail } from './sandbox-user.ts';
 import type { ResourceMeter } from './resource-meter.ts';
 
 export interface JailSpec {
@@ -113,12 +117,15 @@ function bwrapArgs(m: Mechanisms, spec: Pick<JailSpec, 'argv' | 'cwd' | 'env' | 
   args.push('--chdir', spec.cwd, '--clearenv');
   for (const [k, v] of Object.entries(spec.env)) args.push('--setenv', k, v);
   args.push('--');
-  if (m.privileged) {
-    // bwrap ran as root to mount; the submission runs as a user that owns nothing, with no capabilities.
-    args.push('/usr/bin/setpriv', `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--');
-  }
+  // bwrap ran as root to mount; the submission runs as a user that owns nothing, with no capabilities.
+  if (m.privileged) args.push(...dropToSandboxUser('/usr/bin/setpriv'));
   args.push(...spec.argv);
   return args;
+}
+
+/** setpriv's words that make the rest of the command a user that owns nothing, with no capabilities. */
+function dropToSandboxUser(setpriv: string): string[] {
+  return [setpriv, `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--'];
 }
 
 /** bwrap's arguments for a trivial process: does the sandbox start here at all? */
@@ -130,8 +137,11 @@ export function probeArgs(m: Mechanisms): string[] {
 export function jailCommand(m: Mechanisms, mode: SandboxMode, meter: ResourceMeter, spec: JailSpec): { file: string; args: string[]; cwd: string } {
   const words: string[] = [...meter.prefix()];
   if (mode === 'weak' || m.bwrap === undefined) {
-    if (m.setpriv !== undefined) words.push(m.setpriv, '--pdeathsig', 'KILL', '--');
+    // The limits are set as root; the user dropped next; a change of user clears the
+    // parent-death signal, so it is set last (by a setpriv the dropped user can run: a real path).
     if (m.prlimit !== undefined) words.push(m.prlimit, `--fsize=${spec.fileSizeBytes}`, '--core=0', '--');
+    if (dropsOutsideJail(m)) words.push(...dropToSandboxUser(m.setpriv!));
+    if (m.setpriv !== undefined) words.push(m.setpriv, '--pdeathsig', 'KILL', '--');
     words.push(...spec.argv);
     return { file: words[0]!, args: words.slice(1), cwd: spec.cwd };
   }

@@ -15,7 +15,7 @@
  *    kept by the kernel; where no group can be made, the process tree is polled instead.
  *  - prlimit: a cap on the size of any one file, no core dumps.
  */
-import { accessSync, constants, mkdirSync, readFileSync, rmdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, realpathSync, rmdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { execa } from 'execa';
 import { UserError } from '../errors.ts';
@@ -29,17 +29,32 @@ import { PsMeter, WallClockMeter } from './portable-meters.ts';
 export { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 
 export function findExecutable(name: string): string | undefined {
+  return findExecutables(name)[0];
+}
+
+/** Every executable `name` on the PATH, in its order. */
+export function findExecutables(name: string): string[] {
+  const out: string[] = [];
   for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(delimiter)) {
     if (dir === '') continue;
     const candidate = join(dir, name);
     try {
       accessSync(candidate, constants.X_OK);
-      return candidate;
+      out.push(candidate);
     } catch {
       // not here
     }
   }
-  return undefined;
+  return out;
+}
+
+function realPath(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 async function run(file: string, args: string[]): Promise<{ ok: true } | { ok: false; why: string }> {
@@ -96,9 +111,10 @@ export function mechanisms(): Promise<Mechanisms> {
 async function detect(): Promise<Mechanisms> {
   const missing: string[] = [];
   const privileged = process.getuid?.() === 0;
-  let setpriv = findExecutable('setpriv');
+  // Real paths: in the weak mode setpriv runs again after the drop to SANDBOX_UID (jail.ts).
+  let setpriv = realPath(findExecutable('setpriv'));
   if (setpriv !== undefined && !(await run(setpriv, ['--pdeathsig', 'KILL', '--', 'true'])).ok) setpriv = undefined;
-  const prlimit = findExecutable('prlimit');
+  const prlimit = realPath(findExecutable('prlimit'));
   if (prlimit === undefined) missing.push('prlimit not found: no cap on the size of a file');
 
   let bwrap = findExecutable('bwrap');
@@ -111,7 +127,7 @@ async function detect(): Promise<Mechanisms> {
       bwrap = undefined;
     }
   }
-  if (bwrap !== undefined && privileged && setpriv === undefined) {
+  if (privileged && setpriv === undefined) {
     missing.push('setpriv not found: submissions would keep the uid of root');
     bwrap = undefined;
   }
@@ -169,7 +185,8 @@ export function describeMechanisms(m: Mechanisms, mode: SandboxMode): string {
   } else if (studentKitCourse() !== undefined) {
     parts.push("none on this machine: your own code runs unconfined here (no bubblewrap, as on macOS and Windows); your instructor's grading runs it in the sandbox");
   } else {
-    parts.push('WEAK: no bubblewrap (submissions can read the machine\'s files and reach the network; TypeScript agents still run under Node\'s permission model)');
+    const who = m.privileged && m.setpriv !== undefined ? `run as user ${SANDBOX_UID}, read whatever any user may` : 'read whatever the grader may';
+    parts.push(`WEAK: no bubblewrap (submissions ${who} and reach the network; TypeScript agents still run under Node's permission model)`);
   }
   parts.push(m.cgroups !== undefined && !meterForced() ? 'cgroup v1 (CPU time, memory, processes)' : POLLED_WITH[pollingMeterKind()]);
   return `sandbox: ${parts.join('; ')}${m.missing.length > 0 ? ` — missing: ${m.missing.join('; ')}` : ''}`;

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { jailCommand, type JailSpec } from './jail.ts';
+import { handWritableFolders } from './sandbox-user.ts';
 import { createMeter, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from './program-report.ts';
 import type { StagedFiles } from './program-staging.ts';
@@ -111,6 +112,7 @@ export async function execute(plan: Plan): Promise<Execution> {
       ],
       fileSizeBytes,
     };
+    await handWritableFolders(plan.m, plan.mode, spec.writable);
     const command = jailCommand(plan.m, plan.mode, meter, spec);
     return await watch(plan, meter, command, spec.env);
   } finally {

@@ -6,7 +6,7 @@
  * the hostile programs graded beside honest ones.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,9 @@ describe('what a run leaves behind', () => {
     const before = process.env.TMPDIR;
     const privateTmp = join(work, 'private-tmp');
     mkdirSync(privateTmp);
+    // As /tmp is: the weak mode's process (SANDBOX_UID when the grader is root) enters its run folder through it.
+    chmodSync(work, 0o755);
+    chmodSync(privateTmp, 0o755);
     process.env.TMPDIR = privateTmp; // os.tmpdir() reads it at every call
     try {
       const s = await files({ 'a.txt': 'a' });

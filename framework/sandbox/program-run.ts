@@ -20,6 +20,7 @@ import { execute, type Plan } from './program-execution.ts';
 import { stageFiles, type StagedFiles } from './program-staging.ts';
 import { median, startupOf } from './program-startup.ts';
 import { judge, type ProgramResult } from './program-verdict.ts';
+import { runsAsSandboxUserOnHost } from './sandbox-user.ts';
 import { companionRuntimes, resolveRuntime } from './runtimes.ts';
 
 export { parseReport } from './program-report.ts';
@@ -112,14 +113,15 @@ export async function runInSandbox(request: ProgramRequest): Promise<ProgramResu
   }
   const [word, ...rest] = request.argv;
   if (word === undefined) return notRun('the command is empty');
-  const runtime = await resolveRuntime(word);
+  const onHost = runsAsSandboxUserOnHost(m, mode);
+  const runtime = await resolveRuntime(word, onHost);
   if ('problem' in runtime) return notRun(`cannot run the command: ${runtime.problem}`);
   const limits = request.limits;
   const base = {
     m,
     mode,
     runtime,
-    companions: await companionRuntimes(),
+    companions: await companionRuntimes(onHost),
     cpuMs: limits.cpuMs,
     memoryBytes: limits.memoryBytes,
     maxProcesses: limits.maxProcesses ?? DEFAULT_MAX_PROCESSES,

@@ -16,7 +16,9 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, normalize } from 'node:path';
 import { execa } from 'execa';
-import { findExecutable } from './mechanisms.ts';
+import { SANDBOX_UID } from './machine.ts';
+import { findExecutable, findExecutables } from './mechanisms.ts';
+import { blockedForSandboxUser } from './sandbox-user.ts';
 import { isInside, PROJECT_ROOT } from './paths.ts';
 
 export type RuntimeKind = 'python' | 'java' | 'node' | 'native';
@@ -118,7 +120,7 @@ function uniqueBinds(paths: readonly string[]): string[] {
  */
 export const PYTHON_OVERRIDE_ENV = 'MANCALA_PYTHON';
 
-async function resolveUncached(word: string): Promise<Runtime | { problem: string }> {
+async function resolveUncached(word: string, onHost: boolean): Promise<Runtime | { problem: string }> {
   if (word === '') return { problem: 'the command is empty' };
   if (!isAbsolute(word) && word.includes('/')) {
     // The submission's own file: it will be in the work folder, nothing of the host to bind.
@@ -128,8 +130,25 @@ async function resolveUncached(word: string): Promise<Runtime | { problem: strin
   }
   const kind = kindOf(basename(word));
   const override = kind === 'python' && !isAbsolute(word) ? process.env[PYTHON_OVERRIDE_ENV] || undefined : undefined;
-  const found = override ?? (isAbsolute(word) ? word : findExecutable(word));
-  if (found === undefined) return { problem: `${word}: no such program on the grader (is the runtime installed?)` };
+  const candidates = override !== undefined ? [override] : isAbsolute(word) ? [word] : findExecutables(word);
+  if (candidates.length === 0) return { problem: `${word}: no such program on the grader (is the runtime installed?)` };
+  const blocked: string[] = [];
+  for (const found of candidates) {
+    const r = await runtimeAt(word, kind, found);
+    if ('problem' in r) return r;
+    // On the host as SANDBOX_UID (sandbox-user.ts): only a runtime that user can reach will start.
+    const blocker = onHost && !r.local ? blockedForSandboxUser(r.executable) : undefined;
+    if (blocker === undefined) return r;
+    blocked.push(`${r.executable} (${blocker} is closed to other users)`);
+  }
+  return {
+    problem:
+      `${word}: the weak sandbox runs submissions as user ${SANDBOX_UID}, who cannot reach ${blocked.join(' nor ')}; ` +
+      `install the runtime where any user can run it (e.g. Debian's python3 or default-jdk-headless)${kind === 'python' ? ' or give --python PATH' : ''}`,
+  };
+}
+
+async function runtimeAt(word: string, kind: RuntimeKind, found: string): Promise<Runtime | { problem: string }> {
   const real = realpathOrSelf(found);
   if (kind === 'python') {
     const where = await pythonLocation(found);
@@ -151,12 +170,17 @@ async function resolveUncached(word: string): Promise<Runtime | { problem: strin
 
 const cache = new Map<string, Promise<Runtime | { problem: string }>>();
 
-/** The runtime behind a command's first word (resolved once per grader process). */
-export function resolveRuntime(word: string): Promise<Runtime | { problem: string }> {
-  let r = cache.get(word);
+/**
+ * The runtime behind a command's first word (resolved once per grader process). `onHost`: the
+ * process will run on the host as SANDBOX_UID (the weak mode as root), so the runtime must be one
+ * that user can reach.
+ */
+export function resolveRuntime(word: string, onHost = false): Promise<Runtime | { problem: string }> {
+  const key = `${onHost ? 'host' : 'jail'}:${word}`;
+  let r = cache.get(key);
   if (r === undefined) {
-    r = resolveUncached(word);
-    cache.set(word, r);
+    r = resolveUncached(word, onHost);
+    cache.set(key, r);
   }
   return r;
 }
@@ -164,12 +188,12 @@ export function resolveRuntime(word: string): Promise<Runtime | { problem: strin
 /** Runtimes a script may call by name (`sh -c 'python3 x.py'`): the jail binds those the grader has. */
 export const COMPANION_RUNTIMES = ['python3', 'java', 'node'] as const;
 
-/** The companion runtimes present on the grader (resolved once). */
-export async function companionRuntimes(): Promise<Runtime[]> {
+/** The companion runtimes present on the grader (resolved once); `onHost` as for resolveRuntime. */
+export async function companionRuntimes(onHost = false): Promise<Runtime[]> {
   const out: Runtime[] = [];
   for (const word of COMPANION_RUNTIMES) {
     if (findExecutable(word) === undefined) continue;
-    const r = await resolveRuntime(word);
+    const r = await resolveRuntime(word, onHost);
     if (!('problem' in r)) out.push(r);
   }
   return out;

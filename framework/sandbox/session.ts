@@ -42,6 +42,8 @@ import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './exchange.ts';
 import { jailCommand } from './jail.ts';
+import { SANDBOX_UID } from './machine.ts';
+import { blockedForSandboxUser, runsAsSandboxUserOnHost } from './sandbox-user.ts';
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
 import { isInside } from './paths.ts';
@@ -244,6 +246,10 @@ export class SandboxSession implements MoveAsker {
     if (this.proc?.alive) return this.proc;
     this.proc = undefined;
     const jailed = this.mode === 'full' && this.mechanisms.bwrap !== undefined;
+    const blocker = runsAsSandboxUserOnHost(this.mechanisms, this.mode) ? blockedForSandboxUser(process.execPath) : undefined;
+    if (blocker !== undefined) {
+      return { problem: `the weak sandbox runs submissions as user ${SANDBOX_UID}, who cannot run Node at ${process.execPath} (${blocker} is closed to other users); install Node where any user can run it` };
+    }
     const readable = this.readablePaths();
     const nodeArgs = [
       // Node's permission model inside the jail: defence in depth (no writes, processes, workers, addons).

@@ -26,7 +26,8 @@ import { MancalaGame } from '../games/mancala/engine.ts';
 import { TicTacToeGame } from '../games/tictactoe/game.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './exchange.ts';
-import { jailCommand } from './jail.ts';
+import { jailCommand, type JailSpec } from './jail.ts';
+import { handWritableFolders, runsAsSandboxUserOnHost } from './sandbox-user.ts';
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
 import { CLIENTS_DIR } from './paths.ts';
@@ -117,7 +118,8 @@ export class StdioAgentSession implements MoveAsker {
    */
   static async open(spec: StdioAgentSpec, limits: SessionLimits, options: StdioSessionOptions = {}): Promise<StdioAgentSession> {
     const mechanisms = await sandboxFor(options.sandbox ?? 'full');
-    const [runtime, companions] = await Promise.all([resolveRuntime(spec.run[0]!), companionRuntimes()]);
+    const onHost = runsAsSandboxUserOnHost(mechanisms, options.sandbox ?? 'full');
+    const [runtime, companions] = await Promise.all([resolveRuntime(spec.run[0]!, onHost), companionRuntimes(onHost)]);
     const prepared = await prepareSubmission(spec.dir, {});
     const session = new StdioAgentSession(spec, prepared, limits, options, mechanisms, runtime, companions);
     if (options.game !== undefined) await session.process(options.game);
@@ -270,7 +272,7 @@ export class StdioAgentSession implements MoveAsker {
       ...runtimeEnv(this.limits.memoryMb * MB),
     };
     const meter = createMeter(this.mechanisms, { memoryBytes: this.limits.memoryMb * MB, maxProcesses: MAX_PROCESSES });
-    const command = jailCommand(this.mechanisms, this.mode, meter, {
+    const spec: JailSpec = {
       argv: ['/bin/sh', '-c', LAUNCHER, 'sh', copy, ...argv],
       cwd: work,
       env,
@@ -280,7 +282,9 @@ export class StdioAgentSession implements MoveAsker {
         { path: tmp, sizeBytes: TMP_BYTES },
       ],
       fileSizeBytes: FILE_BYTES,
-    });
+    };
+    await handWritableFolders(this.mechanisms, this.mode, spec.writable);
+    const command = jailCommand(this.mechanisms, this.mode, meter, spec);
     return { ...command, env, meter };
   }
 
