@@ -12,7 +12,7 @@
  * submission (made from the kit) imports it by the package's name: they are copied that way.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -272,20 +272,58 @@ describe('kalah: hostile submissions, a zip of a folder, the weak sandbox, the t
     expect(r.output).toContain('Your files were inside the folder my-agent/: they were graded from there.');
   });
 
-  it('no bubblewrap on the machine: the weak sandbox, and the results say so', () => {
-    // A PATH with every tool the run needs but bwrap.
+  /** A PATH with every tool the run needs but bwrap: the machine Docker's seccomp profile makes of Gradescope's. */
+  function noBwrapPath(): string {
     const bin = join(work, 'no-bwrap-bin');
     mkdirSync(bin, { recursive: true });
+    // Open to others as / is on Gradescope: as root, the weak sandbox's user runs these tools too.
+    chmodSync(work, 0o755);
     for (const tool of ['node', 'python3', 'setpriv', 'prlimit', 'timeout', 'sed', 'mv', 'rm', 'mkdir', 'bash', 'env', 'ps', 'cat']) {
-      const found = execFileSync('bash', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim();
+      // The system's Python, as a Gradescope image has it (a version manager's shim needs its own PATH).
+      const system = tool === 'python3' && existsSync('/usr/bin/python3') ? '/usr/bin/python3' : undefined;
+      const found = system ?? execFileSync('bash', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim();
       if (found !== '' && !existsSync(join(bin, tool))) symlinkSync(found, join(bin, tool));
     }
-    const r = grade(root, 'kalah zoo: alice, weak sandbox', { from: [join(EXAMPLES, 'alice')] }, { PATH: bin });
+    return bin;
+  }
+
+  it('no bubblewrap on the machine: the weak sandbox, and the results say so', () => {
+    const r = grade(root, 'kalah zoo: alice, weak sandbox', { from: [join(EXAMPLES, 'alice')] }, { PATH: noBwrapPath() });
     wellFormed(r, 3, 10);
     expect(r.score).toBe(10);
     expect(r.output).toContain('Sandbox: this machine cannot give the full sandbox (bubblewrap (bwrap) not found');
     expect(r.output).toContain('so submissions are graded in the WEAK sandbox');
     expect(r.output).toContain('the network was NOT cut off');
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('the weak sandbox as root: a Python submission runs as an unprivileged user and cannot read the suites', () => {
+    const suites = join(root, 'source', 'suites');
+    const snooper = join(work, 'snooper', 'agent.py');
+    mkdirSync(dirname(snooper), { recursive: true });
+    writeFileSync(
+      snooper,
+      [
+        'import os',
+        'from mancala_agent import run',
+        'def choose_move(request):',
+        '    try:',
+        `        names = os.listdir(${JSON.stringify(suites)})`,
+        '    except PermissionError:',
+        '        raise RuntimeError("snooping refused to uid %d" % os.getuid())',
+        '    raise RuntimeError("snooped the suites: %s" % names)',
+        'run(choose_move, "snooper")',
+        '',
+      ].join('\n'),
+    );
+    const r = grade(root, 'kalah zoo: a snooper, weak sandbox', { from: [snooper] }, { PATH: noBwrapPath() });
+    wellFormed(r, 3, 10);
+    expect(r.score).toBe(0);
+    expect(r.output).toContain('submissions run as an unprivileged user who cannot read the suites');
+    const said = r.tests.map((t) => t.output).join('\n');
+    expect(said).toContain('snooping refused to uid 65534');
+    expect(said).not.toContain('snooped the suites');
+    // alice still gets full marks there: her own work folder and the runtime are within her reach.
+    expect(grade(root, 'kalah zoo: alice, weak sandbox again', { from: [join(EXAMPLES, 'alice')] }, { PATH: noBwrapPath() }).score).toBe(10);
   });
 
   it('the time budget runs out: what was graded, the rest at 0 "not graded", adding up all the same', () => {

@@ -22,7 +22,7 @@ import { filesUnder, stageGrader } from './grader-package.ts';
 import { fallbackResults, planMaxScore, type GradingPlan } from './results.ts';
 import { planSuiteCopies } from './suite-files.ts';
 import { checkSuiteForCourse, graderName, graderVersion, leaderboardColumns, loadCourseSuite, loadPlan } from './run.ts';
-import { CONFIG_FILE, defaultGauntletSettings, readGauntletSettings, type AutograderConfig, type GauntletSettings, type SandboxPolicy } from './settings.ts';
+import { CONFIG_FILE, SUITES_FOLDER, defaultGauntletSettings, readGauntletSettings, type AutograderConfig, type GauntletSettings, type SandboxPolicy } from './settings.ts';
 import { writeZip, type ZipEntry } from './zip.ts';
 
 export interface ExportOptions {
@@ -138,8 +138,8 @@ export async function exportGradescope(o: ExportOptions, log: (line: string) => 
     if (grader.platform !== 'linux-x64') warnings.push(`the grader's esbuild binary is for ${grader.platform}; Gradescope's machines are x86_64: its setup.sh will refuse to run there`);
     for (const copy of copies) {
       for (const [file, place] of copy.files) {
-        mkdirSync(dirname(join(stage, 'suites', place)), { recursive: true });
-        cpSync(file, join(stage, 'suites', place));
+        mkdirSync(dirname(join(stage, SUITES_FOLDER, place)), { recursive: true });
+        cpSync(file, join(stage, SUITES_FOLDER, place));
       }
     }
     const leaderboard = o.leaderboard ? (course.leaderboard ?? null) : null;
@@ -148,7 +148,7 @@ export async function exportGradescope(o: ExportOptions, log: (line: string) => 
       grader: graderName(graderVersion()),
       course: course.name,
       grading: course.grading,
-      suites: copies.map((c) => `suites/${c.place}`),
+      suites: copies.map((c) => `${SUITES_FOLDER}/${c.place}`),
       ...(gauntlet !== undefined ? { gauntlet } : {}),
       sandbox: o.sandbox,
       ...(overridden ? { limits } : {}),

@@ -13,7 +13,7 @@
  *  - SIGTERM (run_autograder's time budget): the results of what was graded so far, the rest at 0.
  * `--self-check` (setup.sh runs it) loads everything and says what the sandbox can do here.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../../errors.ts';
 import { gradeSubmissions, limitsNote, overrideLimits, selectCases, type LimitOverrides } from '../../grading/runner.ts';
@@ -27,6 +27,7 @@ import { CS540_OPPONENTS, runGauntlet, type GauntletResult } from '../../packs/c
 import { gauntletReport } from '../../packs/cs540/report.ts';
 import { describeMechanisms, mechanisms, type Mechanisms, type SandboxMode } from '../../sandbox/mechanisms.ts';
 import { PACKAGE_NAME, PROJECT_ROOT } from '../../sandbox/paths.ts';
+import { dropsOutsideJail } from '../../sandbox/sandbox-user.ts';
 import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
 import { isBlessed } from '../../suites/expected.ts';
 import { loadSuite } from '../../suites/load.ts';
@@ -42,7 +43,7 @@ import {
   type LeaderboardEntry,
   type PartialRun,
 } from './results.ts';
-import { CONFIG_FILE, readConfig, type AutograderConfig, type GauntletSettings, type SandboxPolicy } from './settings.ts';
+import { CONFIG_FILE, SUITES_FOLDER, readConfig, type AutograderConfig, type GauntletSettings, type SandboxPolicy } from './settings.ts';
 
 /** Where Gradescope puts everything; AUTOGRADER_ROOT moves it (tests). */
 export const DEFAULT_ROOT = '/autograder';
@@ -146,17 +147,32 @@ export function runsAsProgram(suite: Suite, dir: string): boolean {
   return !names.some((n) => /\.(m?[jt]s)$/.test(n));
 }
 
+/**
+ * The suites (their expected answers) closed to every user but root, the results folder to
+ * writes by others: the weak sandbox runs a submission on this file system as SANDBOX_UID
+ * (sandbox-user.ts), where the zip's modes would let it read them. Only root can do this, and
+ * only a root grader drops submissions to another user.
+ */
+export function closeToSubmissions(paths: RunPaths): void {
+  if (process.getuid?.() !== 0) return;
+  const suites = join(paths.source, SUITES_FOLDER);
+  if (existsSync(suites)) chmodSync(suites, 0o700);
+  if (existsSync(dirname(paths.results))) chmodSync(dirname(paths.results), 0o755);
+}
+
 /** The sandbox to grade in, and what the results must say about it; `refused` when the export required the full one and it is not here. */
 export function chooseSandbox(policy: SandboxPolicy, m: Mechanisms): { mode: SandboxMode; note?: string; refused?: string } {
   const missing = m.missing.join('; ');
-  if (policy === 'weak') return { mode: 'weak', note: 'Sandbox: the weak one, as the autograder was exported (--sandbox weak): no file-system or network isolation; time, memory and processes are still capped.' };
+  const weakly = dropsOutsideJail(m)
+    ? `submissions run as an unprivileged user who cannot read the suites, but with no private file system and with the network (TypeScript agents keep Node's permission model); time, memory and processes are still capped.`
+    : `no file-system or network isolation (TypeScript agents keep Node's permission model); time, memory and processes are still capped.`;
+  if (policy === 'weak') return { mode: 'weak', note: `Sandbox: the weak one, as the autograder was exported (--sandbox weak): ${weakly}` };
   if (m.bwrap !== undefined) return { mode: 'full' };
   if (policy === 'full') return { mode: 'full', refused: `the autograder requires the full sandbox (exported with --sandbox full), and this machine cannot give it: ${missing}` };
   return {
     mode: 'weak',
     note:
-      `Sandbox: this machine cannot give the full sandbox (${missing}), so submissions are graded in the WEAK sandbox: ` +
-      'no file-system or network isolation (TypeScript agents keep Node\'s permission model); time, memory and processes are still capped.',
+      `Sandbox: this machine cannot give the full sandbox (${missing}), so submissions are graded in the WEAK sandbox: ${weakly}`,
   };
 }
 
@@ -258,6 +274,7 @@ export async function gradescopeRun(root: string, version: string, log: (line: s
     return { code: 0, results: paths.results };
   }
 
+  closeToSubmissions(paths);
   const m = await mechanisms();
   const sandbox = chooseSandbox(config.sandbox, m);
   log(describeMechanisms(m, sandbox.mode));
@@ -338,6 +355,7 @@ export async function selfCheck(root: string, version: string, log: (line: strin
   const paths = runPaths(root);
   const config = readConfig(join(paths.source, CONFIG_FILE));
   const plan = await loadPlan(config, paths.source);
+  closeToSubmissions(paths);
   const m = await mechanisms();
   const sandbox = chooseSandbox(config.sandbox, m);
   const what = plan.kind === 'gauntlet' ? 'the gauntlet' : plan.suites.map((s) => `${s.manifest.name} (${s.cases.length} cases)`).join(', ');

@@ -27,6 +27,8 @@ import { GAUNTLET_DEFAULTS } from '../../packs/cs540/gauntlet.ts';
 import { MATCH_RULES } from '../../packs/cs540/match-rules.ts';
 
 export const CONFIG_FILE = 'autograder.json';
+/** The folder of the zip (and of /autograder/source) that holds the suites, their expected answers among them. */
+export const SUITES_FOLDER = 'suites';
 /** The file a cs540 suite folder may hold instead of a suite. */
 export const GAUNTLET_FILE = 'gauntlet.yaml';
 export const SANDBOX_POLICIES = ['auto', 'full', 'weak'] as const;
