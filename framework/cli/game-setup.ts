@@ -2,34 +2,19 @@
  * From the command line to a game and a position: --game, --rules, --pits, --seeds, and for
  * `search` a board file and the player to move. Every mistake here is the user's (UserError).
  */
-import type { Game, Player } from '../contracts/game.ts';
+import type { Player } from '../contracts/game.ts';
 import type { SearchConventions } from '../contracts/search-conventions.ts';
+import type { GameSetup } from '../plugins/reference-search.ts';
 import { UserError } from '../errors.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { mancalaGame } from '../games/mancala/profile-game.ts';
 import { findProfile, PROFILE_NAMES, type MancalaProfile } from '../games/mancala/profiles.ts';
-import { boardToState, readBoardFile, type BoardFormat, type BoardSpec } from '../games/mancala/board-io/index.ts';
+import { boardToState, readBoardFile, type BoardFormat } from '../games/mancala/board-io/index.ts';
 import { TicTacToeGame } from '../games/tictactoe/game.ts';
 import type { GameOptions, PlayerSide } from './options.ts';
 
-export interface GameSetup {
-  kind: 'mancala' | 'tictactoe';
-  game: Game<any>;
-  /** the position to start from */
-  state: any;
-  /** the profile name for Mancala; null for Tic-Tac-Toe */
-  rules: string | null;
-  profile?: MancalaProfile;
-  pits?: number;
-  seeds?: number;
-  /** the search conventions of the profile (Tic-Tac-Toe: depth in moves, no limit, score at the end) */
-  conventions: SearchConventions;
-  /** e.g. "kalah-empty-capture, 6 pits, 4 stones" or "tictactoe" */
-  label: string;
-  /** the board file the position came from, and what it said beyond the board (seed 000's input.txt: task and depth) */
-  boardFile?: string;
-  board?: BoardSpec;
-}
+// The setup a search runs on is the search's type (plugins/reference-search.ts, below the CLI).
+export type { GameSetup } from '../plugins/reference-search.ts';
 
 export interface PositionOptions {
   board?: string;

@@ -40,9 +40,23 @@ export function formatLogValue(v: number): string {
 }
 
 export function renderTraverseLog(events: readonly TraceEvent[], options: TraverseLogOptions): string[] {
+  return traverseLogLines(events, options).map((l) => l.text);
+}
+
+/** A line of the log and the index of the trace event it renders (-1: the header). */
+export interface TraverseLogLine {
+  text: string;
+  event: number;
+}
+
+/** The log's lines, each with the event it came from (the Search explorer links a line to its node). */
+export function traverseLogLines(events: readonly TraceEvent[], options: TraverseLogOptions): TraverseLogLine[] {
   const { alphaBeta } = options;
   const optionalLines = options.optionalLines ?? 'print';
-  const lines: string[] = [alphaBeta ? 'Node,Depth,Value,Alpha,Beta' : 'Node,Depth,Value'];
+  const out: TraverseLogLine[] = [{ text: alphaBeta ? 'Node,Depth,Value,Alpha,Beta' : 'Node,Depth,Value', event: -1 }];
+  let current = -1;
+  /** the line, from the event being read */
+  const emit = (text: string): void => void out.push({ text, event: current });
 
   const line = (e: { name: string; alpha?: number; beta?: number }, depth: number, value: number): string => {
     const head = `${e.name},${depth},${formatLogValue(value)}`;
@@ -84,25 +98,26 @@ export function renderTraverseLog(events: readonly TraceEvent[], options: Traver
   const printUpdate = (e: Extract<TraceEvent, { type: 'update' | 'prune' }>): void => {
     const node = closeFinishedChildren(e);
     node.owesUpdate = false;
-    lines.push(line(e, node.depth, e.value));
+    emit(line(e, node.depth, e.value));
   };
 
   let previous: TraceEvent | undefined;
   for (const e of events) {
+    current++;
     switch (e.type) {
       case 'enter': {
         const depth = depthOfChild();
         if (open.length > 0) open[open.length - 1]!.owesUpdate = true;
         open.push({ name: e.name, level: e.level, maximizing: e.maximizing, depth, owesUpdate: false });
-        lines.push(line(e, depth, e.value));
+        emit(line(e, depth, e.value));
         break;
       }
       case 'leaf': {
         const depth = depthOfChild();
         if (open.length > 0) open[open.length - 1]!.owesUpdate = true;
-        if (e.reason === 'game-over' && optionalLines === 'print') lines.push(line(e, depth, e.maximizing ? -Infinity : Infinity));
-        if (e.reason === 'game-over' && optionalLines === 'mark') lines.push(markOptional(line(e, depth, Infinity)));
-        lines.push(line(e, depth, e.value));
+        if (e.reason === 'game-over' && optionalLines === 'print') emit(line(e, depth, e.maximizing ? -Infinity : Infinity));
+        if (e.reason === 'game-over' && optionalLines === 'mark') emit(markOptional(line(e, depth, Infinity)));
+        emit(line(e, depth, e.value));
         break;
       }
       case 'update':
@@ -119,7 +134,7 @@ export function renderTraverseLog(events: readonly TraceEvent[], options: Traver
     }
     previous = e;
   }
-  return lines;
+  return out;
 }
 
 /** `B6,3,Infinity[,a,b]` as the official files write an optional line: `B6,3,+/-Infinity[,a,b]<TAB>OPTIONAL`. */

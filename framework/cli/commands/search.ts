@@ -1,19 +1,16 @@
 /**
  * `mancala search`: one decision of a reference agent, run the way the framework always runs an
- * agent (runAgent: instrumented game, counted heuristic, seeded random), from the start position
- * or a board file. The JSON's first six fields are a contract (the speed comparison script and
- * graders read them): {"move","moveName","value","nodes","evaluations","ms"}.
+ * agent (plugins/reference-search.ts: instrumented game, counted heuristic, seeded random), from
+ * the start position or a board file. The JSON's first six fields are a contract (the speed
+ * comparison script and graders read them): {"move","moveName","value","nodes","evaluations","ms"}.
  */
 import { Option, type Command } from 'commander';
-import type { AgentOptions } from '../../contracts/agent.ts';
-import { UserError } from '../../errors.ts';
-import { BOARD_FORMATS, type BoardFormat } from '../../games/mancala/board-io/index.ts';
-import { agentTable, heuristicNames, requireAgent, requireHeuristic } from '../../plugins/agents.ts';
-import { createRandom } from '../../random.ts';
-import { runAgent } from '../../search/run-agent.ts';
 import type { DepthUnit, FreeTurns, TerminalEvaluation } from '../../contracts/search-conventions.ts';
 import type { TraceEvent } from '../../contracts/search-trace.ts';
-import { setupPosition, type GameSetup } from '../game-setup.ts';
+import { BOARD_FORMATS, type BoardFormat } from '../../games/mancala/board-io/index.ts';
+import { heuristicNames } from '../../plugins/agents.ts';
+import { planSearch, runSearch, SEARCH_ALGOS, type GameSetup, type SearchAlgo, type SearchReport } from '../../plugins/reference-search.ts';
+import { setupPosition } from '../game-setup.ts';
 import {
   addGameOptions,
   depthParser,
@@ -21,7 +18,6 @@ import {
   millions,
   perSecond,
   PLAYERS,
-  roundMs,
   TERMINALS,
   unitOption,
   wholeNumber,
@@ -30,12 +26,9 @@ import {
   type PlayerSide,
 } from '../options.ts';
 
-/** The agents `--algo` offers: the reference searches whose node counts are gradable. */
-export const SEARCH_ALGOS = ['greedy', 'minimax', 'alphabeta'] as const;
-export type SearchAlgo = (typeof SEARCH_ALGOS)[number];
-
-/** Seed 000's input.txt names its algorithm by task number (4, the competition, plays alpha-beta). */
-const CSCI561_TASK_ALGO: Record<number, SearchAlgo> = { 1: 'greedy', 2: 'minimax', 3: 'alphabeta', 4: 'alphabeta' };
+// The search itself lives below the CLI (plugins/reference-search.ts) so the web app's Search
+// explorer runs the very same code; these names stay importable from here.
+export { planSearch, runSearch, SEARCH_ALGOS, type SearchAlgo, type SearchPlan, type SearchReport } from '../../plugins/reference-search.ts';
 
 interface SearchOptions extends GameOptions {
   board?: string;
@@ -51,98 +44,6 @@ interface SearchOptions extends GameOptions {
   seed: number;
   json?: boolean;
   trace?: boolean;
-}
-
-/** What the search will do, from the flags, the board file and the profile's conventions. */
-export interface SearchPlan {
-  algo: SearchAlgo;
-  /** null: no depth limit */
-  depth: number | null;
-  unit: DepthUnit;
-  terminal: TerminalEvaluation;
-  caching: boolean;
-  /** `ignore`: players alternate every move (seed 002's provided minimax); only when asked */
-  freeTurns?: 'ignore';
-  heuristic: string;
-  seed: number;
-}
-
-/** What `search --json` prints: the issue's six fields first, then the plan it followed. */
-export interface SearchReport extends Omit<SearchPlan, 'seed'> {
-  move: number;
-  moveName: string;
-  value: number | null;
-  nodes: number;
-  evaluations: number;
-  ms: number;
-  game: string;
-  rules: string | null;
-  player: string;
-  trace?: TraceEvent[];
-}
-
-export function planSearch(opts: Partial<SearchOptions>, setup: GameSetup): SearchPlan {
-  const task = setup.board?.csci561?.task;
-  const algo = opts.algo ?? (task === undefined ? undefined : CSCI561_TASK_ALGO[task]);
-  if (algo === undefined) throw new UserError(`missing option '--algo <name>': expected one of ${SEARCH_ALGOS.join(', ')}`);
-  const conventions = setup.conventions;
-  // -1 on the command line and null in a profile both mean "search to the end of the game".
-  const given = opts.depth ?? setup.board?.csci561?.depth ?? conventions.defaultDepth;
-  const depth = algo === 'greedy' ? 1 : given === null || given < 0 ? null : given;
-  return {
-    algo,
-    depth,
-    unit: opts.unit ?? conventions.depthUnit,
-    terminal: opts.terminal ?? conventions.terminal,
-    caching: opts.caching === true,
-    ...(opts.freeTurns === 'ignore' ? { freeTurns: 'ignore' as const } : {}),
-    heuristic: opts.heuristic ?? 'basic',
-    seed: opts.seed ?? 1,
-  };
-}
-
-/** Runs the plan's agent on the setup's position. */
-export async function runSearch(setup: GameSetup, plan: SearchPlan, withTrace = false): Promise<SearchReport> {
-  const { game, state } = setup;
-  if (game.isOver(state)) {
-    throw new UserError(`${setup.boardFile ?? 'the start position'}: the game is over in this position: there is no move to search for`);
-  }
-  const agent = requireAgent(plan.algo);
-  const heuristic = requireHeuristic(plan.heuristic);
-  const options: AgentOptions = { depth: plan.depth, unit: plan.unit, terminal: plan.terminal, caching: plan.caching, ...(plan.freeTurns !== undefined ? { freeTurns: plan.freeTurns } : {}) };
-  if (plan.freeTurns !== undefined && !agentTable()[plan.algo]!.options.includes('freeTurns')) {
-    throw new UserError(`option '--free-turns ${plan.freeTurns}' applies to minimax and alphabeta, not ${plan.algo}`);
-  }
-  const events: TraceEvent[] = [];
-  const outcome = await runAgent(agent, {
-    game,
-    state,
-    heuristic,
-    options,
-    random: createRandom(plan.seed),
-    ...(withTrace ? { trace: (e: TraceEvent) => void events.push(e) } : {}),
-  });
-  const move = outcome.choice.move;
-  const mover = game.toMove(state);
-  return {
-    move,
-    moveName: game.isLegal(state, move) ? game.moveName(state, move) : String(move),
-    value: outcome.choice.value ?? null,
-    nodes: outcome.nodes,
-    evaluations: outcome.evaluations,
-    ms: roundMs(outcome.ms),
-    algo: plan.algo,
-    depth: plan.depth,
-    unit: plan.unit,
-    terminal: plan.terminal,
-    caching: plan.caching,
-    ...(plan.freeTurns !== undefined ? { freeTurns: plan.freeTurns } : {}),
-    heuristic: plan.heuristic,
-    game: game.name,
-    rules: setup.rules,
-    player: setup.kind === 'mancala' ? (mover === 0 ? 'bottom' : 'top') : mover === 0 ? 'X' : 'O',
-    ...(withTrace ? { trace: events } : {}),
-  };
 }
 
 /** ±1e9 and ±Infinity are the searches' initial values: print them as ±inf. */
