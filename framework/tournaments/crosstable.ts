@@ -73,32 +73,52 @@ export function renderStandings(standings: readonly Standing[]): string {
   return table(header, rows, (c) => c !== 1 && c !== 3);
 }
 
-/** Row agent against column agent: "W-D-L" from the row's side; blank where they did not meet. */
-export function renderCrosstable(order: readonly string[], games: readonly PlayedGame[]): string {
-  const cell = new Map<string, { w: number; d: number; l: number }>();
-  const key = (a: string, b: string) => `${a}\u0000${b}`;
-  const add = (row: string, col: string, result: 'w' | 'd' | 'l') => {
-    const c = cell.get(key(row, col)) ?? { w: 0, d: 0, l: 0 };
+/** What one agent did against another, from the first one's side. */
+export interface PairRecord {
+  wins: number;
+  draws: number;
+  losses: number;
+  /** the games they played, by schedule index, in that order */
+  games: number[];
+}
+
+/**
+ * Every pair's record from each side: `pairRecords(games).get(row)?.get(col)` is row against col
+ * (undefined where they did not meet). The CLI's crosstable and the web app's heat map both read it.
+ */
+export function pairRecords(games: readonly PlayedGame[]): Map<string, Map<string, PairRecord>> {
+  const records = new Map<string, Map<string, PairRecord>>();
+  const add = (row: string, col: string, result: 'wins' | 'draws' | 'losses', index: number) => {
+    const byCol = records.get(row) ?? new Map<string, PairRecord>();
+    records.set(row, byCol);
+    const c = byCol.get(col) ?? { wins: 0, draws: 0, losses: 0, games: [] };
+    byCol.set(col, c);
     c[result]++;
-    cell.set(key(row, col), c);
+    c.games.push(index);
   };
-  for (const g of games) {
+  for (const g of [...games].sort((x, y) => x.index - y.index)) {
     if (g.winner === 'draw') {
-      add(g.A, g.B, 'd');
-      add(g.B, g.A, 'd');
+      add(g.A, g.B, 'draws', g.index);
+      add(g.B, g.A, 'draws', g.index);
     } else {
       const [winner, loser] = g.winner === 'A' ? [g.A, g.B] : [g.B, g.A];
-      add(winner, loser, 'w');
-      add(loser, winner, 'l');
+      add(winner, loser, 'wins', g.index);
+      add(loser, winner, 'losses', g.index);
     }
   }
+  return records;
+}
+
+/** Row agent against column agent: "W-D-L" from the row's side; blank where they did not meet. */
+export function renderCrosstable(order: readonly string[], games: readonly PlayedGame[]): string {
+  const records = pairRecords(games);
   const rows = order.map((row, r) => [
     String(r + 1),
     row,
     ...order.map((col) => {
       if (col === row) return '—';
-      const c = cell.get(key(row, col));
-      return c === undefined ? '' : `${c.w}-${c.d}-${c.l}`;
+      const c = records.get(row)?.get(col);
+      return c === undefined ? '' : `${c.wins}-${c.draws}-${c.losses}`;
     }),
   ]);
   return table(['#', 'agent (row vs column: W-D-L)', ...order.map((_, c) => String(c + 1))], rows, (c) => c !== 1);

@@ -35,7 +35,8 @@ h4{font-size:1rem;margin:0 0 .3rem;display:flex;flex-wrap:wrap;gap:.3rem .5rem;a
 .stats li{background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:.3rem .7rem}
 .stats b{font-size:1.1rem}
 .charts{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem}
-@media (min-width:900px){.charts{grid-template-columns:minmax(0,5fr) minmax(0,6fr)}}
+/* side by side only where the histogram (470 px wide) fits in its 5/11 of the width; else one above the other */
+@media (min-width:1080px){.charts{grid-template-columns:minmax(0,5fr) minmax(0,6fr)}}
 .hist{width:100%;max-width:520px;min-width:420px;height:auto;display:block}
 .hist .bar{fill:var(--link)}
 .hist text{fill:var(--fg);font:10.5px system-ui,sans-serif}
@@ -48,7 +49,7 @@ table.data thead th{background:var(--panel);position:sticky;top:0;white-space:no
 table.data td.num,table.data th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 table.data tbody tr:hover{background:var(--panel)}
 .rate{display:inline-block;width:5rem;height:.6rem;background:var(--bad-bg);border-radius:3px;vertical-align:middle;margin-right:.3rem;overflow:hidden}
-.rate i{display:block;height:100%;background:var(--ok)}
+.rate rect{fill:var(--ok)}
 .pc{display:inline-block;min-width:3.2em;text-align:right}
 table.data .path{overflow-wrap:normal;white-space:nowrap}
 table.data.cats{width:auto;min-width:min(100%,26rem)}

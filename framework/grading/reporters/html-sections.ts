@@ -40,6 +40,8 @@ export interface ReportLinks {
   submission(index: number): string;
   /** the submissions table */
   table: string;
+  /** every submission on one page (for searching or printing); none: the table offers no such link */
+  all?: string;
 }
 
 /** The ids a report's parts use, and links to them within one page. */
@@ -57,7 +59,7 @@ export function pageIds(prefix: string) {
 /** #hash links within one page (the self-contained file). */
 export function hashLinks(prefix: string): ReportLinks {
   const ids = pageIds(prefix);
-  return { submission: (i) => `#${ids.submission(i)}`, table: `#${ids.subs}` };
+  return { submission: (i) => `#${ids.submission(i)}`, table: `#${ids.subs}`, all: `#${ids.all}` };
 }
 
 /** The report as its audience sees it: a student sees only visible cases. */
@@ -162,9 +164,17 @@ function visibilityBadge(v: CaseReport['visibility']): string {
   return `<span class="badge vis" title="${VISIBILITY_TEXT[v].title}">${VISIBILITY_TEXT[v].label}</span>`;
 }
 
+/**
+ * A pass rate's bar: an SVG whose bar is a rect as wide as the share. Not an element with a
+ * `style="width:…"`: the web app serves these parts under a policy without 'unsafe-inline' for
+ * styles, which refuses style attributes, while an SVG's geometry attributes are not styles.
+ */
 function rateBar(passed: number, total: number): string {
   const share = total === 0 ? 0 : (100 * passed) / total;
-  return `<span class="rate" aria-hidden="true"><i style="width:${share.toFixed(1)}%"></i></span><span class="pc">${pct(share)}</span>`;
+  return (
+    `<svg class="rate" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true"><rect width="${share.toFixed(1)}" height="1"></rect></svg>` +
+    `<span class="pc">${pct(share)}</span>`
+  );
 }
 
 function statusSummary(counts: Partial<Record<CaseStatus, number>>): string {
@@ -213,6 +223,16 @@ export function histogramSvg(bins: readonly HistogramBin[], titleId: string): st
 function runNotes(report: GradeReport): string {
   const notes = (report.notes ?? []).map((n) => `<p class="run-note">${escapeHtml(n)}</p>`).join('');
   return `${notes}<p class="muted">${escapeLine(isolationLine(report.isolation))}</p>`;
+}
+
+/** What a reader must know before the summary: that hidden cases are shown (an instructor's report), the run's notes, the isolation. */
+export function reportIntroHtml(report: GradeReport, options: SectionOptions = {}): string {
+  const r = forAudience(report, options.audience);
+  const hiddenShown = options.audience !== 'student' && r.submissions.some((s) => s.cases.some((c) => c.visibility !== 'visible'));
+  const warning = hiddenShown
+    ? `<p class="run-note">This report shows cases students do not see (hidden, or after the due date) with their expected answers: it is for instructors. A student's own report: <code>mancala check --html FILE</code>.</p>`
+    : '';
+  return warning + runNotes(r);
 }
 
 /** Statistics, the histogram, points per category and each case's pass rate. */
@@ -324,7 +344,8 @@ export function submissionsTableHtml(report: GradeReport, links: ReportLinks, op
     sortable('passed', 'cases passed', 'num') +
     `<th scope="col">failing categories</th><th scope="col" class="wide">did not pass</th>` +
     `</tr></thead><tbody>${rows.join('')}</tbody></table></div>` +
-    `<p class="muted"><a href="#${ids.all}">Show every submission on this page</a> (for searching or printing)</p></section>`
+    (links.all === undefined ? '' : `<p class="muted"><a href="${escapeLine(links.all)}">Show every submission on this page</a> (for searching or printing)</p>`) +
+    `</section>`
   );
 }
 
@@ -445,14 +466,10 @@ export function reportArticleHtml(report: GradeReport, options: SectionOptions &
   const links = hashLinks(prefix);
   const r = forAudience(report, options.audience);
   const many = r.submissions.length > 1;
-  const hiddenShown = options.audience !== 'student' && r.submissions.some((s) => s.cases.some((c) => c.visibility !== 'visible'));
-  const warning = hiddenShown
-    ? `<p class="run-note">This report shows cases students do not see (hidden, or after the due date) with their expected answers: it is for instructors. A student's own report: <code>mancala check --html FILE</code>.</p>`
-    : '';
   const sections = r.submissions.map((_, i) => submissionHtml(r, i, links, { ...options, audience: 'instructor' }));
   return (
     `<article class="report${many ? ' many' : ''}" id="${ids.report}" aria-labelledby="${ids.report}-h"><span class="anchor all-anchor" id="${ids.all}"></span>` +
-    `<h2 id="${ids.report}-h">${escapeLine(options.heading ?? `Suite ${report.suite}`)}</h2>${warning}${runNotes(r)}` +
+    `<h2 id="${ids.report}-h">${escapeLine(options.heading ?? `Suite ${report.suite}`)}</h2>${reportIntroHtml(report, options)}` +
     (many ? classSummaryHtml(r, { ...options, audience: 'instructor' }) + submissionsTableHtml(r, links, { ...options, audience: 'instructor' }) : '') +
     sections.join('') +
     `</article>`

@@ -52,6 +52,8 @@ function expectSelfContained(html: string, page: Element): void {
   for (const e of elements(page)) {
     expect(['img', 'iframe', 'object', 'embed', 'link', 'base', 'form', 'video', 'audio', 'source'], e.tag).not.toContain(e.tag);
     expect(e.attrs.src, e.tag).toBeUndefined();
+    // No style attribute: the web app serves the same parts under a policy that refuses them (web/server/report-pages.ts).
+    expect(e.attrs.style, `${e.tag} style`).toBeUndefined();
     if (e.attrs.href !== undefined) expect(e.attrs.href).toMatch(/^#[\w-]+$/);
     for (const [name, value] of Object.entries(e.attrs)) {
       expect(name, `${e.tag} attribute`).not.toMatch(/^on/i);
