@@ -18,7 +18,7 @@ import { measureColdStarts, type ColdStarts } from '../cold-start.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measureAlphaBetaLanguages, type AlphaBetaSpeed } from '../../matches/language-bench.ts';
 import { measureQueueGames, QUEUE_BENCH, type QueueBench } from '../../tournaments/queue-bench.ts';
-import { firstRenderLine, measurePlayPageRender } from '../../web/bench.ts';
+import { firstRenderLine, measurePlayPageRender, measureReportPageRender, reportPageLine } from '../../web/bench.ts';
 import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/html-bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
@@ -204,7 +204,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
     .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
     .action(async (opts: { repeat: number; json?: boolean }) => {
       if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
@@ -272,6 +272,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // The web app (mancala serve): the Play page's time to first render in chromium (web/bench.ts).
       const web = await measurePlayPageRender(Math.max(3, opts.repeat));
       if (!opts.json) io.out(firstRenderLine(web) + '\n');
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, html, sandbox, programs, languages, stdio, matches, queue, alphabeta, web }) + '\n');
+      // The Reports page: a class of 200's report page, in the server and in chromium (web/bench.ts).
+      const reportPage = await measureReportPageRender(Math.max(3, opts.repeat));
+      if (!opts.json) io.out(reportPageLine(reportPage) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, html, sandbox, programs, languages, stdio, matches, queue, alphabeta, web, reportPage }) + '\n');
     });
 }

@@ -29,7 +29,7 @@ describe('the router', () => {
   });
 
   it('has one page a module, each with its own id; Play is the default', () => {
-    expect(PAGES.map((p) => p.id)).toEqual(['play', 'replays']);
+    expect(PAGES.map((p) => p.id)).toEqual(['play', 'replays', 'explorer', 'tournaments', 'reports']);
     expect(new Set(PAGES.map((p) => p.id)).size).toBe(PAGES.length);
   });
 });

@@ -17,6 +17,9 @@ import { DEFAULT_LIMITS } from '../../suites/schema.ts';
 import { catalogApi } from './api/catalog.ts';
 import { gamesApi } from './api/games.ts';
 import { replaysApi } from './api/replays.ts';
+import { reportsApi } from './api/reports.ts';
+import { searchApi } from './api/search.ts';
+import { tournamentsApi } from './api/tournaments.ts';
 import { loadAssets, type Asset } from './assets.ts';
 import type { ApiModule, WebContext } from './context.ts';
 import { GameSessions } from './game-sessions.ts';
@@ -24,7 +27,7 @@ import type { SessionContext } from './game-session.ts';
 import { errorReply, oneLine } from './http-error.ts';
 
 /** Each page's API. A new page adds its module here (and its page to client/pages/index.ts). */
-export const API_MODULES: readonly ApiModule[] = [catalogApi, gamesApi, replaysApi];
+export const API_MODULES: readonly ApiModule[] = [catalogApi, gamesApi, replaysApi, tournamentsApi, reportsApi, searchApi];
 
 export interface WebAppOptions {
   /** the folder replays, results and agent paths are read under */
@@ -46,6 +49,8 @@ const CSP = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  // The Reports page shows the server's report documents (server/report-pages.ts) in a frame.
+  "frame-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
@@ -114,7 +119,8 @@ export async function createWebApp(o: WebAppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
-    reply.header('content-security-policy', CSP);
+    // A document with a policy of its own keeps it (the Reports page's: server/report-pages.ts).
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', 'same-origin');
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

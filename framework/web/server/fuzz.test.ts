@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleReport } from '../../../testcases/fixtures/grade-report.ts';
 import { UserError } from '../../errors.ts';
+import { toJson } from '../../grading/reporters/json.ts';
 import { isPathSpec, openPlayer } from '../../matches/player.ts';
 import type { GameView } from '../shared/api.ts';
 import { createWebApp } from './app.ts';
@@ -19,6 +21,7 @@ import { createWebApp } from './app.ts';
 const work = mkdtempSync(join(tmpdir(), 'web-fuzz-test-'));
 let app: FastifyInstance;
 let gameId: string;
+let searchId: string;
 
 const REPLAY = [
   '{"type":"game","version":1,"game":1,"rules":"kalah","pits":1,"seeds":1,"A":"a","B":"b","first":"A","seed":1,"timePerMoveMs":1000,"forfeitPolicy":"loss"}',
@@ -30,6 +33,7 @@ beforeAll(async () => {
   mkdirSync(join(work, 'replays'));
   writeFileSync(join(work, 'replays', 'game-001.jsonl'), REPLAY + '\n');
   writeFileSync(join(work, 'replays', 'results.jsonl'), '{"type":"tournament","version":1,"params":{}}\n');
+  writeFileSync(join(work, 'replays', 'grade.json'), toJson(sampleReport()));
   // Reference agents as they are; a path (which would start a sandboxed process) refused, as a missing agent is.
   const open: typeof openPlayer = async (spec, o) => {
     if (isPathSpec(spec)) throw new UserError(`agent ${spec}: no agent found (fuzz test)`);
@@ -38,6 +42,8 @@ beforeAll(async () => {
   app = await createWebApp({ root: work, sandbox: 'weak', open, assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
   const r = await app.inject({ method: 'POST', url: '/api/games', payload: { rules: 'kalah', pits: 3, seeds: 2, bottom: 'human', top: 'random' } });
   gameId = (r.json() as GameView).id;
+  const search = await app.inject({ method: 'POST', url: '/api/search', payload: { profile: 'csci561', pits: 3, seeds: 2, algo: 'alphabeta', depth: 3 } });
+  searchId = (search.json() as { id: string }).id;
 });
 afterAll(async () => {
   await app?.close();
@@ -60,7 +66,18 @@ const ROUTES = [
   '/api/games/ID/hint',
   '/api/files',
   '/api/tournament',
+  '/api/standings',
+  // refused before it streams (the fuzz's files are no tournament's results): it never holds a request open
+  '/api/standings/events',
   '/api/replay',
+  '/api/search',
+  '/api/search/SID/nodes/0',
+  '/api/search/SID/path/5',
+  '/api/search/SID/log',
+  '/api/report',
+  '/reports/view',
+  '/reports/report.css',
+  '/reports/',
   '/api/',
 ];
 
@@ -81,13 +98,13 @@ const path = fc.oneof(
 
 const queryValue = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('replays/game-001.jsonl', 'replays/results.jsonl', 'replays', '../..', '/etc/passwd', '', '0', '-1', '1e9', '99999999999', 'replays/nothing.jsonl'),
+  fc.constantFrom('replays/game-001.jsonl', 'replays/results.jsonl', 'replays/grade.json', 'replays', '../..', '/etc/passwd', '', '0', '-1', '1e9', '99999999999', 'replays/nothing.jsonl'),
   fc.string({ unit: 'binary', maxLength: 10 }),
 );
 const query = fc.oneof(
   fc.constant(''),
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom('path', 'dir', 'game', 'ply', 'x'), fc.string({ maxLength: 6 })), queryValue), { maxLength: 4 })
+    .array(fc.tuple(fc.oneof(fc.constantFrom('path', 'dir', 'game', 'ply', 'submission', 'iteration', 'from', 'x'), fc.string({ maxLength: 6 })), queryValue), { maxLength: 4 })
     .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`)),
   fc.constantFrom('?path=%zz', '?path', '?&&&=', '?game=1&game=2&path=replays/results.jsonl', '?dir[]=x', '?__proto__[x]=1', '?constructor=1'),
 );
@@ -106,6 +123,11 @@ const body = fc.oneof(
       timePerMoveMs: fc.integer({ min: -1, max: 20 }),
       move: fc.oneof(fc.integer({ min: -3, max: 25 }), fc.string({ maxLength: 3 })),
       name: fc.string({ maxLength: 10 }),
+      // the Search explorer's (the depth kept small: a valid search runs)
+      profile: fc.oneof(fc.constantFrom('kalah', 'csci561', 'cs540'), fc.string({ maxLength: 8 })),
+      algo: fc.constantFrom('minimax', 'alphabeta', 'ids', 'mcts'),
+      depth: fc.oneof(fc.integer({ min: -1, max: 4 }), fc.constant(50)),
+      board: fc.oneof(fc.constantFrom('1\n1\n2\n1 2\n2 1\n0\n0', '{"top":[1],"bottom":[1],"stores":{"top":0,"bottom":0}}', '4 4,4 4'), fc.string({ maxLength: 30 })),
       text: fc.oneof(fc.constant(REPLAY), fc.string({ maxLength: 200 }), fc.constant(REPLAY.replace('"ply":0', '"ply":"0"'))),
     },
     { requiredKeys: [] },
@@ -129,7 +151,7 @@ describe('the web server under a fuzzer', () => {
     let refusals = 0;
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
-        const url = r.path.replaceAll('/ID', `/${gameId}`) + r.query;
+        const url = r.path.replaceAll('/SID', `/${searchId}`).replaceAll('/ID', `/${gameId}`) + r.query;
         const headers: Record<string, string> = {};
         if (r.contentType !== undefined) headers['content-type'] = r.contentType;
         const options: InjectOptions = { method: r.method as InjectOptions['method'], url, headers };

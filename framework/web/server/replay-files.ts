@@ -23,6 +23,7 @@ import { buildSchedule } from '../../tournaments/schedule.ts';
 import type { FolderListing, ReplayView, TournamentGames } from '../shared/api.ts';
 import { boardView, traceMove } from './board-view.ts';
 import { HttpError } from './http-error.ts';
+import { fileHead, jsonReportKind } from './report-kind.ts';
 
 /** Folders a listing leaves out: never replays, often huge. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist']);
@@ -57,6 +58,7 @@ export function listFolder(root: string, dir: string): FolderListing {
   if (!statSync(real).isDirectory()) throw new HttpError(400, `${dir}: not a folder`);
   const folders: string[] = [];
   const files: FolderListing['files'] = [];
+  const reports: FolderListing['reports'] = [];
   let entries;
   try {
     entries = readdirSync(real, { withFileTypes: true });
@@ -64,7 +66,7 @@ export function listFolder(root: string, dir: string): FolderListing {
     throw new HttpError(403, `${dir}: cannot read the folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))) {
-    if (folders.length + files.length >= MAX_ENTRIES) break;
+    if (folders.length + files.length + reports.length >= MAX_ENTRIES) break;
     if (e.name.startsWith('.')) continue;
     if (e.isDirectory() && !SKIPPED_FOLDERS.has(e.name)) folders.push(e.name);
     else if (e.isFile() && e.name.endsWith('.jsonl')) {
@@ -75,9 +77,21 @@ export function listFolder(root: string, dir: string): FolderListing {
         continue;
       }
       files.push({ name: e.name, kind: e.name === RESULTS_FILE ? 'tournament' : 'replay', bytes });
+    } else if (e.isFile() && e.name.endsWith('.json')) {
+      // The Reports page's: a grade report, told by its first bytes (report-kind.ts).
+      const file = join(real, e.name);
+      const found = jsonReportKind(fileHead(file));
+      if (found === undefined || found.kind === 'check') continue;
+      let bytes = 0;
+      try {
+        bytes = statSync(file).size;
+      } catch {
+        continue;
+      }
+      reports.push({ name: e.name, bytes, ...(found.suite !== undefined ? { suite: found.suite } : {}) });
     }
   }
-  return { dir: shownPath(root, real), folders, files };
+  return { dir: shownPath(root, real), folders, files, reports };
 }
 
 function readText(real: string, shown: string): string {

@@ -12,6 +12,7 @@ import { api, ApiFailure } from '../api.ts';
 import { describeMove, moveLabel, renderBoard } from '../board.ts';
 import { h, replace, scrollWithin, signed, typingInField } from '../dom.ts';
 import type { Page, PageContext } from '../router.ts';
+import { explorerHref } from './explorer.ts';
 
 const DEFAULTS = { rules: 'kalah', bottom: 'human', top: 'alphabeta:depth=6' } as const;
 /** ms between agent moves, by pace; a human's opponent moves at the human pace. */
@@ -82,7 +83,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const pauseButton = h('button', { type: 'button', id: 'pause' }, 'Pause');
   const stepButton = h('button', { type: 'button', id: 'step' }, 'Step');
   const hintLine = h('p', { class: 'hint-line', id: 'hint-line', hidden: true });
-  const controls = h('div', { class: 'controls' }, undoButton, hintButton, pauseButton, stepButton);
+  const exploreLink = h('a', { id: 'explore-position', href: '#/explorer', title: 'the search tree from this position (Search explorer)' }, 'Explore this position');
+  const controls = h('div', { class: 'controls' }, undoButton, hintButton, pauseButton, stepButton, exploreLink);
   const log = h('ol', { class: 'move-log', id: 'move-log' });
   const keysHelp = h('p', { class: 'hint-text keys' });
 
@@ -197,6 +199,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       const v = hint.value === null ? 'chose it' : `values it ${signed(hint.value)} for the ${game.board.toMove} player (the store difference it foresees)`;
       hintLine.textContent = `Hint: play ${hint.name} — ${hint.agent} ${v}; ${hint.nodes.toLocaleString('en')} positions in ${hint.ms} ms.`;
     } else hintLine.hidden = true;
+    exploreLink.hidden = game === undefined || game.waitingFor === 'nobody';
+    if (game !== undefined) exploreLink.href = explorerHref(game.rules, game.board);
     renderLog();
   }
 

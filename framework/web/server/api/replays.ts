@@ -2,6 +2,7 @@
  * The Replays page's API (replay-files.ts reads the files, under the server's root only):
  *
  *   GET  /api/files?dir=D               → FolderListing: D's folders, replays and results files
+ *                                         (and its grade reports, which the Reports page lists)
  *   GET  /api/tournament?path=P         → TournamentGames: the games a results.jsonl records
  *   GET  /api/replay?path=P[&game=N]    → ReplayView (a results file needs game=N)
  *   POST /api/replay {name, text}       → ReplayView of a file the page read from the user's disk
