@@ -11,28 +11,18 @@
  *
  * Screenshots go to tmp/web-screenshots/ (git-ignored); with UPDATE_SCREENSHOTS=1 the README's
  * are written to framework/web/screenshots/ too. Without chromium this file says so and skips, but fails under CI.
+ * The harness (the server, the browser, the recording, the screenshots): testcases/fixtures/web-browser.ts.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, launchChromium } from '../framework/web/browser.ts';
+import { chromiumOrNotice, closeRecorded, launchBrowser, MANCALA, openRecorded, screenshot, startServer, type Recorded } from './fixtures/web-browser.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MANCALA = join(ROOT, 'bin/mancala.js');
-const SHOTS = join(ROOT, 'tmp/web-screenshots');
-const README_SHOTS = join(ROOT, 'framework/web/screenshots');
 const work = mkdtempSync(join(tmpdir(), 'web-e2e-'));
-const chromium = findChromium();
-
-if (chromium === undefined) {
-  const what = 'chromium is not installed (apt-get install chromium): the web app\'s browser tests are skipped';
-  if (process.env.CI === 'true') throw new Error(`${what}, which CI must not do: .ci/run installs it`);
-  console.warn(`\nnotice: ${what}.\n`);
-}
+const chromium = chromiumOrNotice('the web app\'s browser tests');
 
 let server: ChildProcess | undefined;
 let origin = '';
@@ -40,7 +30,6 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   if (chromium === undefined) return;
-  mkdirSync(SHOTS, { recursive: true });
   const run = (...args: string[]) => execFileSync(process.execPath, [MANCALA, ...args], { cwd: work, stdio: 'pipe' });
   run('match', 'alphabeta:depth=4', 'random', '--games', '2', '--seed', '3', '--replays', 'replays');
   run('tournament', 'random', 'greedy', '--pits', '4', '--seeds', '3', '--games-per-pair', '2', '--seed', '3', '--out', 't1');
@@ -51,19 +40,10 @@ beforeAll(async () => {
   mkdirSync(join(work, 'broken'));
   writeFileSync(join(work, 'broken/bad.jsonl'), lines.join('\n') + '\n');
 
-  server = spawn(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work], { stdio: ['ignore', 'pipe', 'pipe'] });
-  origin = await new Promise<string>((done, fail) => {
-    let out = '';
-    server!.stdout!.on('data', (d) => {
-      out += d;
-      const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (m) done(m[1]!);
-    });
-    server!.on('exit', (code) => fail(new Error(`mancala serve exited (${code}): ${out}`)));
-  });
-  const launched = await launchChromium();
-  if ('missing' in launched) throw new Error(launched.missing);
-  browser = launched;
+  const started = startServer(work);
+  server = started.server;
+  origin = await started.origin;
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -72,50 +52,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A browser context recording every request and every console error of its pages. */
-interface Recorded {
-  context: BrowserContext;
-  page: Page;
-  requests: string[];
-  errors: string[];
-  /** console errors the API's deliberate refusals cause ("Failed to load resource: … 422") */
-  refusals: string[];
-}
-
-async function open(width: number, height: number): Promise<Recorded> {
-  // The README's screenshots (UPDATE_SCREENSHOTS=1) are taken at 0.6 device pixels a CSS pixel: small files, the same layout.
-  const scale = process.env['UPDATE_SCREENSHOTS'] === '1' && width === 1280 ? 0.6 : 1;
-  const context = await browser!.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
-  const r: Recorded = { context, page: await context.newPage(), requests: [], errors: [], refusals: [] };
-  context.on('request', (req) => r.requests.push(req.url()));
-  r.page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    const at = m.location().url;
-    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()) && at.startsWith(`${origin}/api/`)) r.refusals.push(`${m.text()} ${at}`);
-    else r.errors.push(`${m.text()} (${at})`);
-  });
-  r.page.on('pageerror', (e) => r.errors.push(`uncaught: ${e.message}`));
-  return r;
-}
-
-async function close(r: Recorded, allowedRefusals: RegExp[] = []): Promise<void> {
-  await r.context.close();
-  expect(r.errors, 'console errors').toEqual([]);
-  for (const refusal of r.refusals) expect(allowedRefusals.some((a) => a.test(refusal)), `unexpected refusal: ${refusal}`).toBe(true);
-  expect(r.requests.length).toBeGreaterThan(3);
-  const away = r.requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'));
-  expect(away, 'requests that left 127.0.0.1').toEqual([]);
-}
-
-async function shot(page: Page, name: string, readme?: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  if (readme !== undefined && process.env['UPDATE_SCREENSHOTS'] === '1') {
-    mkdirSync(README_SHOTS, { recursive: true });
-    await page.mouse.move(1, 1);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(README_SHOTS, `${readme}.png`), fullPage: false });
-  }
-}
+/** A new context at width×height, recorded. */
+const open = (width: number, height: number): Promise<Recorded> => openRecorded(browser!, origin, width, height);
 
 const moveCount = (page: Page) => page.locator('#move-log li').count();
 
@@ -164,7 +102,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
         await page.locator('#board .pit').first().waitFor();
         expect(await page.locator('#top').inputValue()).toBe('alphabeta:depth=6');
         expect(await page.locator('#board .pit.bottom').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')))).toEqual(['B0', 'B1', 'B2', 'B3', 'B4', 'B5']);
-        await shot(page, `play-start-${size.name}`);
+        await screenshot(page, `play-start-${size.name}`);
         // The page must fit the phone's width: no sideways scrolling.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
         const ways = ['click', 'digit', 'arrows', 'click', 'hint'] as const;
@@ -178,7 +116,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
             await page.locator('#hint-line:not([hidden])').waitFor();
             expect(await page.locator('#hint-line').textContent()).toMatch(/^Hint: play B\d — alphabeta:depth=6 values it [+−]?\d+ for the bottom player \(the store difference it foresees\); [\d,]+ positions in [\d.]+ ms\.$/);
             expect(await page.locator('#board .pit.hint').count()).toBe(1);
-            await shot(page, `play-hint-${size.name}`, size.name === 'desktop' ? 'play' : undefined);
+            await screenshot(page, `play-hint-${size.name}`, size.name === 'desktop' ? 'play' : undefined);
             sawHint = true;
           }
           await humanMove(page, how);
@@ -198,8 +136,8 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
         const [, b, t] = /bottom (\d+), top (\d+)/.exec(status)!.map(Number) as number[];
         expect(b! + t!).toBe(48);
         expect(await page.locator('#move-log .badge.free, #move-log .badge.capture').count()).toBeGreaterThan(0);
-        await shot(page, `play-over-${size.name}`);
-        await close(r);
+        await screenshot(page, `play-over-${size.name}`);
+        await closeRecorded(r);
       });
 
       it('says what is wrong with an unknown agent, on the page', async () => {
@@ -213,8 +151,8 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
         await page.fill('#top', 'deep-blue');
         await page.click('#new-game');
         await expect.poll(() => message.textContent()).toMatch(/^top: agent spec "deep-blue": unknown agent "deep-blue": expected one of /);
-        await shot(page, `play-unknown-agent-${size.name}`);
-        await close(r, [/status of 400 .*\/api\/games$/]);
+        await screenshot(page, `play-unknown-agent-${size.name}`);
+        await closeRecorded(r, [/status of 400 .*\/api\/games$/]);
       });
 
       it('opens a replay from the folder and steps it: forward, back, to a ply, to the end', async () => {
@@ -243,7 +181,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
           await capture.click();
           expect(await page.locator('#board .captured').count()).toBe(1);
           expect(await page.locator('#ply-move').textContent()).toMatch(/capture: the last stone landed in the empty [BT]\d/);
-          await shot(page, `replay-capture-${size.name}`, size.name === 'desktop' ? 'replays' : undefined);
+          await screenshot(page, `replay-capture-${size.name}`, size.name === 'desktop' ? 'replays' : undefined);
         }
         await page.fill('#ply-input', '3');
         await page.locator('#ply-input').press('Enter');
@@ -254,7 +192,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
         expect(page.url()).toContain(`ply=${total}`);
         await page.keyboard.press('Home');
         expect(await page.locator('#ply-move').textContent()).toMatch(/^The start: \d+ moves follow\.$/);
-        await shot(page, `replay-${size.name}`);
+        await screenshot(page, `replay-${size.name}`);
         // A tournament's game, from its results.
         await page.locator('.crumbs a', { hasText: 'root' }).click();
         await page.locator('#files a[data-folder="t1"]').click();
@@ -263,9 +201,9 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
         await expect.poll(() => page.locator('.replay-title').textContent()).toBe('Game 2: random (A) vs greedy (B)');
         await page.keyboard.press('End');
         expect(await page.locator('#result').textContent()).toMatch(/^Result: /);
-        await shot(page, `replay-tournament-${size.name}`);
+        await screenshot(page, `replay-tournament-${size.name}`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-        await close(r);
+        await closeRecorded(r);
       });
 
       it('names the file and the field of a malformed replay', async () => {
@@ -276,8 +214,8 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
         await message.waitFor();
         expect(await message.textContent()).toBe('Could not open broken/bad.jsonl: broken/bad.jsonl:4: field "before.top[2]": expected a whole number ≥ 0, got "x"');
         expect(await page.locator('.replay-view').isHidden()).toBe(true);
-        await shot(page, `replay-malformed-${size.name}`);
-        await close(r, [/status of 422 .*\/api\/replay\?path=broken%2Fbad\.jsonl$/]);
+        await screenshot(page, `replay-malformed-${size.name}`);
+        await closeRecorded(r, [/status of 422 .*\/api\/replay\?path=broken%2Fbad\.jsonl$/]);
       });
     });
   }

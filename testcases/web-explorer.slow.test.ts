@@ -12,29 +12,19 @@
  *
  * Screenshots go to tmp/web-screenshots/ (git-ignored); with UPDATE_SCREENSHOTS=1 the README's is
  * written to framework/web/screenshots/ too. Without chromium this file says so and skips, but fails under CI.
+ * The harness (the server, the browser, the recording, the screenshots): testcases/fixtures/web-browser.ts.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, launchChromium } from '../framework/web/browser.ts';
+import { chromiumOrNotice, closeRecorded, launchBrowser, MANCALA, openRecorded, ROOT, screenshot, startServer, type Recorded } from './fixtures/web-browser.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MANCALA = join(ROOT, 'bin/mancala.js');
-const SHOTS = join(ROOT, 'tmp/web-screenshots');
-const README_SHOTS = join(ROOT, 'framework/web/screenshots');
 const INPUT = join(ROOT, 'testcases/csci561-public/inputs/alphabeta-d3-1.txt');
 const work = mkdtempSync(join(tmpdir(), 'web-explorer-e2e-'));
-const chromium = findChromium();
-
-if (chromium === undefined) {
-  const what = 'chromium is not installed (apt-get install chromium): the web app\'s browser tests are skipped';
-  if (process.env.CI === 'true') throw new Error(`${what}, which CI must not do: .ci/run installs it`);
-  console.warn(`\nnotice: ${what}.\n`);
-}
+const chromium = chromiumOrNotice('the web app\'s browser tests');
 
 let server: ChildProcess | undefined;
 let origin = '';
@@ -42,20 +32,10 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   if (chromium === undefined) return;
-  mkdirSync(SHOTS, { recursive: true });
-  server = spawn(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work], { stdio: ['ignore', 'pipe', 'pipe'] });
-  origin = await new Promise<string>((done, fail) => {
-    let out = '';
-    server!.stdout!.on('data', (d) => {
-      out += d;
-      const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (m) done(m[1]!);
-    });
-    server!.on('exit', (code) => fail(new Error(`mancala serve exited (${code}): ${out}`)));
-  });
-  const launched = await launchChromium();
-  if ('missing' in launched) throw new Error(launched.missing);
-  browser = launched;
+  const started = startServer(work);
+  server = started.server;
+  origin = await started.origin;
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -72,47 +52,8 @@ function cliSearch(args: string[]): { move: number; moveName: string; value: num
 /** A value as the page writes it (+3, −2, 0) as a number. */
 const shownValue = (text: string | null) => Number(text!.replace(/^[≤≥]\s*/, '').replace('−', '-').replace('+', ''));
 
-interface Recorded {
-  context: BrowserContext;
-  page: Page;
-  requests: string[];
-  errors: string[];
-  refusals: string[];
-}
-
-async function open(width: number, height: number): Promise<Recorded> {
-  const scale = process.env['UPDATE_SCREENSHOTS'] === '1' && width === 1280 ? 0.6 : 1;
-  const context = await browser!.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
-  const r: Recorded = { context, page: await context.newPage(), requests: [], errors: [], refusals: [] };
-  context.on('request', (req) => r.requests.push(req.url()));
-  r.page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    const at = m.location().url;
-    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()) && at.startsWith(`${origin}/api/`)) r.refusals.push(`${m.text()} ${at}`);
-    else r.errors.push(`${m.text()} (${at})`);
-  });
-  r.page.on('pageerror', (e) => r.errors.push(`uncaught: ${e.message}`));
-  return r;
-}
-
-async function close(r: Recorded, allowedRefusals: RegExp[] = []): Promise<void> {
-  await r.context.close();
-  expect(r.errors, 'console errors').toEqual([]);
-  for (const refusal of r.refusals) expect(allowedRefusals.some((a) => a.test(refusal)), `unexpected refusal: ${refusal}`).toBe(true);
-  expect(r.requests.length).toBeGreaterThan(3);
-  const away = r.requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'));
-  expect(away, 'requests that left 127.0.0.1').toEqual([]);
-}
-
-async function shot(page: Page, name: string, readme?: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  if (readme !== undefined && process.env['UPDATE_SCREENSHOTS'] === '1') {
-    mkdirSync(README_SHOTS, { recursive: true });
-    await page.mouse.move(1, 1);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(README_SHOTS, `${readme}.png`), fullPage: false });
-  }
-}
+/** A new context at width×height, recorded. */
+const open = (width: number, height: number): Promise<Recorded> => openRecorded(browser!, origin, width, height);
 
 /** The page's own `mancala search` check of the selected node, run: its value and the one the page expects. */
 async function runPageCheck(page: Page): Promise<{ cli: number; page: number }> {
@@ -182,8 +123,8 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
         else expect(bound.cli).toBeGreaterThanOrEqual(bound.page);
         expect(page.url()).toMatch(/#\/explorer\?profile=kalah&.*node=\d+/);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-        await shot(page, `explorer-kalah-${size.name}`);
-        await close(r);
+        await screenshot(page, `explorer-kalah-${size.name}`);
+        await closeRecorded(r);
       });
 
       it('reads a csci561 input.txt: its traverse log beside the tree, a line clicked focuses its node', async () => {
@@ -219,13 +160,13 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
         expect(await target.isVisible()).toBe(true);
         expect(page.url()).toContain(`node=${node}`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-        await shot(page, `explorer-${size.name}`, size.name === '1280' ? 'explorer' : undefined);
+        await screenshot(page, `explorer-${size.name}`, size.name === '1280' ? 'explorer' : undefined);
 
         // A malformed board: the board reader's message, on the page.
         await page.fill('#ex-board', '3\n1\n2\n4 4 x\n4 4 4\n0\n0');
         await page.click('#ex-run');
         await expect.poll(() => page.locator('#ex-error:not([hidden])').textContent()).toBe('board:4: expected the top row (player 2\'s pits) as whole numbers separated by spaces, got "4 4 x"');
-        await close(r, [/status of 400 .*\/api\/search$/]);
+        await closeRecorded(r, [/status of 400 .*\/api\/search$/]);
       });
 
       it('opens from the Play page on the game\'s position', async () => {
@@ -245,7 +186,7 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
         const cli = cliSearch(['--rules', 'kalah', '--board', 'played.json', '--algo', 'alphabeta', '--depth', '4']);
         expect(await page.locator('#ex-move').textContent()).toBe(cli.moveName);
         expect(shownValue(await page.locator('#ex-value').textContent())).toBe(cli.value);
-        await close(r);
+        await closeRecorded(r);
       });
     });
   }

@@ -13,31 +13,21 @@
  *
  * Screenshots go to tmp/web-screenshots/ (git-ignored); with UPDATE_SCREENSHOTS=1 the README's
  * are written to framework/web/screenshots/ too. Without chromium this file says so and skips, but fails under CI.
+ * The harness (the server, the browser, the recording, the screenshots): testcases/fixtures/web-browser.ts.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GradeReport } from '../framework/grading/report.ts';
 import { caseDetails } from '../framework/grading/reporters/case-details.ts';
 import { parseReport } from '../framework/grading/reporters/json.ts';
-import { findChromium, launchChromium } from '../framework/web/browser.ts';
+import { chromiumOrNotice, closeRecorded, launchBrowser, MANCALA, openRecorded, ROOT, screenshot, startServer, type Recorded } from './fixtures/web-browser.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MANCALA = join(ROOT, 'bin/mancala.js');
-const SHOTS = join(ROOT, 'tmp/web-screenshots');
-const README_SHOTS = join(ROOT, 'framework/web/screenshots');
 const work = mkdtempSync(join(tmpdir(), 'web-reports-e2e-'));
-const chromium = findChromium();
-
-if (chromium === undefined) {
-  const what = 'chromium is not installed (apt-get install chromium): the Reports page\'s browser tests are skipped';
-  if (process.env.CI === 'true') throw new Error(`${what}, which CI must not do: .ci/run installs it`);
-  console.warn(`\nnotice: ${what}.\n`);
-}
+const chromium = chromiumOrNotice('the Reports page\'s browser tests');
 
 let server: ChildProcess | undefined;
 let origin = '';
@@ -46,7 +36,6 @@ let report: GradeReport;
 
 beforeAll(async () => {
   if (chromium === undefined) return;
-  mkdirSync(SHOTS, { recursive: true });
   mkdirSync(join(work, 'grades'));
   const examples = ['alice', 'bob', 'carol'].map((n) => join(ROOT, 'agents/examples', n));
   const graded = spawnSync(process.execPath, [MANCALA, 'grade', ...examples, '--suite', join(ROOT, 'testcases/kalah-basics'), '--json', 'grades/grade.json'], { cwd: work, encoding: 'utf8' });
@@ -57,19 +46,10 @@ beforeAll(async () => {
   (wrong.submissions[1]!.cases[0] as { status: string }).status = 'flaky';
   writeFileSync(join(work, 'grades/wrong.json'), JSON.stringify(wrong, null, 2));
 
-  server = spawn(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work], { stdio: ['ignore', 'pipe', 'pipe'] });
-  origin = await new Promise<string>((done, fail) => {
-    let out = '';
-    server!.stdout!.on('data', (d) => {
-      out += d;
-      const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (m) done(m[1]!);
-    });
-    server!.on('exit', (code) => fail(new Error(`mancala serve exited (${code}): ${out}`)));
-  });
-  const launched = await launchChromium();
-  if ('missing' in launched) throw new Error(launched.missing);
-  browser = launched;
+  const started = startServer(work);
+  server = started.server;
+  origin = await started.origin;
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -78,50 +58,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A browser context recording every request and every console error of its pages (the frame's included). */
-interface Recorded {
-  context: BrowserContext;
-  page: Page;
-  requests: string[];
-  errors: string[];
-  /** console errors of refusals the server answered (4xx): allowed only where a test asks for one */
-  refusals: string[];
-}
-
-async function open(width: number, height: number): Promise<Recorded> {
-  // The README's screenshots (UPDATE_SCREENSHOTS=1) are taken at 0.6 device pixels a CSS pixel: small files, the same layout.
-  const scale = process.env['UPDATE_SCREENSHOTS'] === '1' && width === 1280 ? 0.6 : 1;
-  const context = await browser!.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
-  const r: Recorded = { context, page: await context.newPage(), requests: [], errors: [], refusals: [] };
-  context.on('request', (req) => r.requests.push(req.url()));
-  r.page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    const at = m.location().url;
-    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) r.refusals.push(`${m.text()} ${at}`);
-    else r.errors.push(`${m.text()} (${at})`);
-  });
-  r.page.on('pageerror', (e) => r.errors.push(`uncaught: ${e.message}`));
-  return r;
-}
-
-async function close(r: Recorded, allowedRefusals: RegExp[] = []): Promise<void> {
-  await r.context.close();
-  expect(r.errors, 'console errors').toEqual([]);
-  for (const refusal of r.refusals) expect(allowedRefusals.some((a) => a.test(refusal)), `unexpected refusal: ${refusal}`).toBe(true);
-  expect(r.requests.length).toBeGreaterThan(3);
-  const away = r.requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'));
-  expect(away, 'requests that left 127.0.0.1').toEqual([]);
-}
-
-async function shot(page: Page, name: string, readme?: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  if (readme !== undefined && process.env['UPDATE_SCREENSHOTS'] === '1') {
-    mkdirSync(README_SHOTS, { recursive: true });
-    await page.mouse.move(1, 1);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(README_SHOTS, `${readme}.png`), fullPage: false });
-  }
-}
+/** A new context at width×height, recorded: a refusal from anywhere on the server is set apart, not only the API's (the frame's page, /reports/view, is refused too). */
+const open = (width: number, height: number): Promise<Recorded> => openRecorded(browser!, origin, width, height, 'anywhere');
 
 /** Nothing wider than its window: the app's page, and the report's page in its frame. */
 async function fits(page: Page, width: number): Promise<void> {
@@ -158,7 +96,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
         expect(await frame.locator('table.case-rates tbody tr').count()).toBe(caseIds.size);
         await frame.locator('.filters:not([hidden])').waitFor();
         expect(hashParams(page)).toEqual({ dir: 'grades', path: 'grades/grade.json' });
-        await shot(page, `reports-class-${size.width}`, size.width === 1280 ? 'reports' : undefined);
+        await screenshot(page, `reports-class-${size.width}`, size.width === 1280 ? 'reports' : undefined);
         await fits(page, size.width);
 
         // carol, from the table.
@@ -182,7 +120,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
         expect(await article.locator('.repro code').isVisible()).toBe(true);
         await article.locator('button.copy').click();
         await expect.poll(() => article.locator('button.copy').textContent()).toMatch(/^(Copied|Selected: press Ctrl\+C)$/);
-        await shot(page, `reports-submission-${size.width}`, size.width === 1280 ? 'reports-case' : undefined);
+        await screenshot(page, `reports-submission-${size.width}`, size.width === 1280 ? 'reports-case' : undefined);
         await fits(page, size.width);
 
         // Back to the table from her page, then to bob by the address alone.
@@ -196,7 +134,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
         // And by the menu: the class summary.
         await page.selectOption('#report-jump', '');
         await frame.locator('svg.hist').waitFor();
-        await close(r);
+        await closeRecorded(r);
       });
 
       it('names the file and the field of a malformed report, and a submission the report does not have', async () => {
@@ -209,7 +147,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
           'Could not open grades/wrong.json: grades/wrong.json: field "submissions[1].cases[0].status": expected one of passed, failed, error, timeout, memory, output-limit, got "flaky"',
         );
         expect(await page.locator('.report-view').isHidden()).toBe(true);
-        await shot(page, `reports-malformed-${size.width}`);
+        await screenshot(page, `reports-malformed-${size.width}`);
         await page.goto(`${origin}/#/reports?path=grades/grade.json&submission=9`);
         await page.reload();
         await expect.poll(() => message.textContent()).toBe('Could not show submission 9: grades/grade.json: no submission 9: it has 3 (submission=1 to 3)');
@@ -219,7 +157,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
         await page.frameLocator('#report-frame').locator('section.sub h2', { hasText: 'carol' }).waitFor();
         expect(await page.locator('#report-error').isHidden()).toBe(true);
         // (The page and its summary are asked for at once: both are refused.)
-        await close(r, [/status of 422 .*\/api\/report\?path=grades%2Fwrong\.json$/, /status of 422 .*\/reports\/view\?path=grades%2Fwrong\.json$/, /status of 404 .*\/reports\/view\?path=grades%2Fgrade\.json&submission=9$/]);
+        await closeRecorded(r, [/status of 422 .*\/api\/report\?path=grades%2Fwrong\.json$/, /status of 422 .*\/reports\/view\?path=grades%2Fwrong\.json$/, /status of 404 .*\/reports\/view\?path=grades%2Fgrade\.json&submission=9$/]);
       });
     });
   }

@@ -10,29 +10,19 @@
  *
  * Screenshots go to tmp/web-screenshots/ (git-ignored); with UPDATE_SCREENSHOTS=1 the README's
  * are written to framework/web/screenshots/ too. Without chromium this file says so and skips, but fails under CI.
+ * The harness (the server, the browser, the recording, the screenshots): testcases/fixtures/web-browser.ts.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, launchChromium } from '../framework/web/browser.ts';
 import type { StandingsJson } from '../framework/tournaments/crosstable.ts';
+import { chromiumOrNotice, closeRecorded, launchBrowser, MANCALA, openRecorded, screenshot, startServer, type Recorded } from './fixtures/web-browser.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MANCALA = join(ROOT, 'bin/mancala.js');
-const SHOTS = join(ROOT, 'tmp/web-screenshots');
-const README_SHOTS = join(ROOT, 'framework/web/screenshots');
 const work = mkdtempSync(join(tmpdir(), 'web-tournaments-e2e-'));
-const chromium = findChromium();
-
-if (chromium === undefined) {
-  const what = 'chromium is not installed (apt-get install chromium): the web app\'s browser tests are skipped';
-  if (process.env.CI === 'true') throw new Error(`${what}, which CI must not do: .ci/run installs it`);
-  console.warn(`\nnotice: ${what}.\n`);
-}
+const chromium = chromiumOrNotice('the web app\'s browser tests');
 
 let server: ChildProcess | undefined;
 const tournaments: ChildProcess[] = [];
@@ -43,7 +33,6 @@ let cli: StandingsJson;
 
 beforeAll(async () => {
   if (chromium === undefined) return;
-  mkdirSync(SHOTS, { recursive: true });
   execFileSync(
     process.execPath,
     [MANCALA, 'tournament', 'random', 'greedy', 'alphabeta:depth=2', 'alphabeta:depth=4', '--pits', '4', '--seeds', '3', '--games-per-pair', '2', '--seed', '3', '--out', 't1', '--json', 't1.json', '--no-progress'],
@@ -51,19 +40,10 @@ beforeAll(async () => {
   );
   cli = JSON.parse(readFileSync(join(work, 't1.json'), 'utf8')) as StandingsJson;
 
-  server = spawn(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work], { stdio: ['ignore', 'pipe', 'pipe'] });
-  origin = await new Promise<string>((done, fail) => {
-    let out = '';
-    server!.stdout!.on('data', (d) => {
-      out += d;
-      const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (m) done(m[1]!);
-    });
-    server!.on('exit', (code) => fail(new Error(`mancala serve exited (${code}): ${out}`)));
-  });
-  const launched = await launchChromium();
-  if ('missing' in launched) throw new Error(launched.missing);
-  browser = launched;
+  const started = startServer(work);
+  server = started.server;
+  origin = await started.origin;
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -73,44 +53,11 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A browser context recording every request and every console error of its pages. */
-interface Recorded {
-  context: BrowserContext;
-  page: Page;
-  requests: string[];
-  errors: string[];
-}
+/** A new context at width×height, recorded: no refusal is set apart, every console error is an error. */
+const open = (width: number, height: number): Promise<Recorded> => openRecorded(browser!, origin, width, height, 'none');
 
-async function open(width: number, height: number): Promise<Recorded> {
-  // The README's screenshot (UPDATE_SCREENSHOTS=1) is taken at 0.6 device pixels a CSS pixel: a small file, the same layout.
-  const scale = process.env['UPDATE_SCREENSHOTS'] === '1' && width === 1280 ? 0.6 : 1;
-  const context = await browser!.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
-  const r: Recorded = { context, page: await context.newPage(), requests: [], errors: [] };
-  context.on('request', (req) => r.requests.push(req.url()));
-  r.page.on('console', (m) => {
-    if (m.type() === 'error') r.errors.push(`${m.text()} (${m.location().url})`);
-  });
-  r.page.on('pageerror', (e) => r.errors.push(`uncaught: ${e.message}`));
-  return r;
-}
-
-async function close(r: Recorded): Promise<void> {
-  await r.context.close();
-  expect(r.errors, 'console errors').toEqual([]);
-  expect(r.requests.length).toBeGreaterThan(3);
-  const away = r.requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:'));
-  expect(away, 'requests that left 127.0.0.1').toEqual([]);
-}
-
-async function shot(page: Page, name: string, readme?: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-  if (readme !== undefined && process.env['UPDATE_SCREENSHOTS'] === '1') {
-    mkdirSync(README_SHOTS, { recursive: true });
-    await page.mouse.move(1, 1);
-    // The whole page: the standings, the plot and the heat map together (at 0.6 scale, about 770×710).
-    await page.screenshot({ path: join(README_SHOTS, `${readme}.png`), fullPage: true });
-  }
-}
+/** The README's screenshot, at 0.6 scale: the whole page, the standings, the plot and the heat map together (about 770×710). */
+const shot = (page: Page, name: string, readme?: string) => screenshot(page, name, readme, true);
 
 /** The page must fit the width: no sideways scrolling of the page (a wide table scrolls in its own box). */
 async function fits(page: Page, width: number): Promise<void> {
@@ -200,7 +147,7 @@ describe.skipIf(chromium === undefined)('the Tournaments page in chromium', () =
         // Back: the tournament again, its pairing still open.
         await page.goBack();
         await page.locator('#t-pairing:not([hidden])').waitFor();
-        await close(r);
+        await closeRecorded(r);
       });
 
       it('a running tournament: the games played rise on the page, live, to the total', async () => {
@@ -249,7 +196,7 @@ describe.skipIf(chromium === undefined)('the Tournaments page in chromium', () =
         await fits(page, size.width);
         await new Promise<void>((done) => (t.exitCode !== null ? done() : t.once('exit', () => done())));
         expect(t.exitCode).toBe(0);
-        await close(r);
+        await closeRecorded(r);
       });
     });
   }
