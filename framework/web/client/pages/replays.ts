@@ -8,23 +8,18 @@
  *
  * Keys: ←/→ a move, Home/End the start and the end, P plays and pauses.
  */
-import type { FolderListing, ReplayView, Seat, TournamentGames } from '../../shared/api.ts';
+import type { ReplayView, Seat, TournamentGames } from '../../shared/api.ts';
 import { api, ApiFailure, query } from '../api.ts';
 import { describeMove, moveLabel, renderBoard } from '../board.ts';
 import { h, replace, scrollWithin, signed, typingInField } from '../dom.ts';
+import { fileSize, folderPicker, startFolder } from '../folder-picker.ts';
 import type { Page, PageContext } from '../router.ts';
 
 const PLAY_MS = 700;
 
-function kib(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const p = ctx.params;
   let path = p.get('path') ?? undefined;
-  // The folder shown: the one asked for, else the opened file's.
-  let dir = p.get('dir') ?? (path !== undefined && path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
   let gameIndex = p.get('game') ?? undefined;
   let replay: ReplayView | undefined;
   let tournament: TournamentGames | undefined;
@@ -33,8 +28,23 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   let mounted = true;
 
   // ---- the file browser ----
-  const crumbs = h('nav', { class: 'crumbs', 'aria-label': 'folder' });
-  const files = h('ul', { class: 'files', id: 'files' });
+  const picker = folderPicker({
+    id: 'files',
+    dir: startFolder(p.get('dir'), path),
+    files: (listing) => listing.files.map((f) => ({ name: f.name, kind: f.kind, size: f.kind === 'tournament' ? 'tournament' : fileSize(f.bytes) })),
+    none: 'No replays or folders here.',
+    current: () => path,
+    open: (file, f) => {
+      if (f.kind === 'tournament') void openTournament(file);
+      else {
+        games.hidden = true;
+        void openPath(file, undefined);
+      }
+    },
+    listed: () => saveParams(),
+    showError: (text) => showError(text),
+    mounted: () => mounted,
+  });
   const games = h('div', { class: 'tournament-games', id: 'tournament-games', hidden: true });
   const upload = h('input', { type: 'file', id: 'upload', accept: '.jsonl,.json,.txt,application/json' });
   const browser = h(
@@ -45,8 +55,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       { class: 'card' },
       h('h2', {}, 'Open a replay'),
       h('p', { class: 'hint-text' }, 'Replays written by ', h('code', {}, 'mancala match --replays'), ' or ', h('code', {}, 'gauntlet --replays'), ', and tournament results (', h('code', {}, 'results.jsonl'), ').'),
-      crumbs,
-      files,
+      picker.crumbs,
+      picker.files,
       games,
       h('label', { for: 'upload', class: 'upload' }, 'Or open a file from this computer:'),
       upload,
@@ -96,7 +106,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const total = () => replay?.moves.length ?? 0;
 
   function saveParams(): void {
-    ctx.setParams({ dir: dir === '' ? undefined : dir, path, game: gameIndex, ply: replay !== undefined && ply > 0 ? ply : undefined });
+    ctx.setParams({ dir: picker.dir === '' ? undefined : picker.dir, path, game: gameIndex, ply: replay !== undefined && ply > 0 ? ply : undefined });
   }
 
   function renderFrame(): void {
@@ -233,57 +243,6 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     );
   }
 
-  async function list(folder: string): Promise<void> {
-    let listing: FolderListing;
-    try {
-      listing = await api<FolderListing>('GET', `/api/files${query({ dir: folder === '' ? undefined : folder })}`);
-    } catch (e) {
-      showError(`Could not list ${folder === '' ? 'the folder' : folder}: ${e instanceof ApiFailure ? e.message : String(e)}`);
-      if (folder !== '') return list('');
-      return;
-    }
-    if (!mounted) return;
-    dir = listing.dir;
-    const parts = dir === '' ? [] : dir.split('/');
-    replace(
-      crumbs,
-      h('a', { href: '#', onclick: (e: Event) => (e.preventDefault(), void list('')) }, 'root'),
-      parts.map((part, k) => [' / ', h('a', { href: '#', onclick: (e: Event) => (e.preventDefault(), void list(parts.slice(0, k + 1).join('/'))) }, part)]),
-    );
-    const join = (name: string) => (dir === '' ? name : `${dir}/${name}`);
-    replace(
-      files,
-      listing.folders.map((f) => h('li', { class: 'folder' }, h('a', { href: '#', 'data-folder': f, onclick: (e: Event) => (e.preventDefault(), void list(join(f))) }, `▸ ${f}/`))),
-      listing.files.map((f) =>
-        h(
-          'li',
-          { class: `file ${f.kind}${path === join(f.name) ? ' current' : ''}` },
-          h(
-            'a',
-            {
-              href: '#',
-              'data-file': f.name,
-              onclick: (e: Event) => {
-                e.preventDefault();
-                for (const li of Array.from(files.querySelectorAll('li.current'))) li.classList.remove('current');
-                (e.currentTarget as HTMLElement).parentElement!.classList.add('current');
-                if (f.kind === 'tournament') void openTournament(join(f.name));
-                else {
-                  games.hidden = true;
-                  void openPath(join(f.name), undefined);
-                }
-              },
-            },
-            f.name,
-          ),
-          h('span', { class: 'size' }, f.kind === 'tournament' ? 'tournament' : kib(f.bytes)),
-        ),
-      ),
-      listing.folders.length + listing.files.length === 0 ? h('li', { class: 'none' }, 'No replays or folders here.') : null,
-    );
-    saveParams();
-  }
-
   async function openUpload(file: File): Promise<void> {
     let text: string;
     try {
@@ -345,7 +304,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   outlet.addEventListener('drop', onDrop);
   outlet.addEventListener('dragover', onDragOver);
 
-  void list(dir);
+  void picker.list(picker.dir);
   if (path !== undefined) {
     const startPly = Number(p.get('ply') ?? '0');
     void openPath(path, gameIndex, Number.isFinite(startPly) ? startPly : 0);

@@ -15,14 +15,11 @@
  * as they would a tab, and the table's header stays in sight. "Open in its own tab" opens the
  * page shown.
  */
-import type { FolderListing, ReportSummary } from '../../shared/api.ts';
+import type { ReportSummary } from '../../shared/api.ts';
 import { api, ApiFailure, query } from '../api.ts';
 import { h, replace } from '../dom.ts';
+import { fileSize, folderPicker, startFolder } from '../folder-picker.ts';
 import type { Page, PageContext } from '../router.ts';
-
-function kib(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** Points as the report shows them: whole, or to two decimals. */
 function points(x: number): string {
@@ -34,15 +31,28 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const p = ctx.params;
   let path = p.get('path') ?? undefined;
-  // The folder listed: the one asked for, else the opened file's.
-  let dir = p.get('dir') ?? (path !== undefined && path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
   /** what the frame shows: undefined the class page, "3" submission 3, "all" every submission */
   let submission = p.get('submission') ?? undefined;
   let mounted = true;
 
   // ---- the file browser ----
-  const crumbs = h('nav', { class: 'crumbs', 'aria-label': 'folder' });
-  const files = h('ul', { class: 'files', id: 'report-files' });
+  const picker = folderPicker({
+    id: 'report-files',
+    dir: startFolder(p.get('dir'), path),
+    files: (listing) =>
+      listing.reports.map((f) => ({
+        name: f.name,
+        kind: 'report',
+        size: f.suite === undefined ? fileSize(f.bytes) : `${f.suite} · ${fileSize(f.bytes)}`,
+        title: f.suite === undefined ? undefined : `suite ${f.suite}`,
+      })),
+    none: 'No grade reports or folders here.',
+    current: () => path,
+    open: (file) => void openReport(file, undefined),
+    listed: () => saveParams(),
+    showError: (text) => showError(text),
+    mounted: () => mounted,
+  });
   const side = h(
     'aside',
     { class: 'reports-side' },
@@ -51,8 +61,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       { class: 'card' },
       h('h2', {}, 'Open a report'),
       h('p', { class: 'hint-text' }, 'Grade reports written by ', h('code', {}, 'mancala grade … --json FILE'), ' (or csci561-grade, gauntlet, a shard of one).'),
-      crumbs,
-      files,
+      picker.crumbs,
+      picker.files,
     ),
   );
 
@@ -85,17 +95,12 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const failure = (e: unknown) => (e instanceof ApiFailure ? e.message : String(e));
 
   function saveParams(): void {
-    ctx.setParams({ dir: dir === '' ? undefined : dir, path, submission });
+    ctx.setParams({ dir: picker.dir === '' ? undefined : picker.dir, path, submission });
   }
 
   /** The address of the page the frame shows. */
   function pageUrl(view: string, which: string | undefined): string {
     return which === undefined ? view : `${view}&submission=${encodeURIComponent(which)}`;
-  }
-
-  function markCurrent(): void {
-    const prefix = dir === '' ? '' : `${dir}/`;
-    for (const li of Array.from(files.querySelectorAll<HTMLElement>('li.file'))) li.classList.toggle('current', `${prefix}${li.dataset['name'] ?? ''}` === path);
   }
 
   function hideViewer(): void {
@@ -126,7 +131,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   async function openReport(file: string, which: string | undefined): Promise<void> {
     path = file;
     submission = which;
-    markCurrent();
+    picker.markCurrent(path);
     // The page and the summary are asked for at once: the server reads the file once (the later request finds it
     // kept), and a class's page, the one that takes time, is on its way while the summary is. A refusal of the
     // summary closes the frame; one of the page alone (a submission the report does not have) is said by the frame.
@@ -191,44 +196,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     frame.src = pageUrl(`/reports/view${query({ path })}`, which);
   });
 
-  async function list(folder: string): Promise<void> {
-    let listing: FolderListing;
-    try {
-      listing = await api<FolderListing>('GET', `/api/files${query({ dir: folder === '' ? undefined : folder })}`);
-    } catch (e) {
-      if (!mounted) return;
-      showError(`Could not list ${folder === '' ? 'the folder' : folder}: ${failure(e)}`);
-      if (folder !== '') return list('');
-      return;
-    }
-    if (!mounted) return;
-    dir = listing.dir;
-    const parts = dir === '' ? [] : dir.split('/');
-    replace(
-      crumbs,
-      h('a', { href: '#', onclick: (e: Event) => (e.preventDefault(), void list('')) }, 'root'),
-      parts.map((part, k) => [' / ', h('a', { href: '#', onclick: (e: Event) => (e.preventDefault(), void list(parts.slice(0, k + 1).join('/'))) }, part)]),
-    );
-    const join = (name: string) => (dir === '' ? name : `${dir}/${name}`);
-    const reports = listing.reports;
-    replace(
-      files,
-      listing.folders.map((f) => h('li', { class: 'folder' }, h('a', { href: '#', 'data-folder': f, onclick: (e: Event) => (e.preventDefault(), void list(join(f))) }, `▸ ${f}/`))),
-      reports.map((f) =>
-        h(
-          'li',
-          { class: 'file report', 'data-name': f.name },
-          h('a', { href: '#', 'data-file': f.name, title: f.suite === undefined ? undefined : `suite ${f.suite}`, onclick: (e: Event) => (e.preventDefault(), void openReport(join(f.name), undefined)) }, f.name),
-          h('span', { class: 'size' }, f.suite === undefined ? kib(f.bytes) : `${f.suite} · ${kib(f.bytes)}`),
-        ),
-      ),
-      listing.folders.length + reports.length === 0 ? h('li', { class: 'none' }, 'No grade reports or folders here.') : null,
-    );
-    markCurrent();
-    saveParams();
-  }
-
-  void list(dir);
+  void picker.list(picker.dir);
   if (path !== undefined) void openReport(path, submission);
 
   return () => {

@@ -9,9 +9,10 @@
  * tournaments.ts), until every scheduled game is in. The numbers are the CLI's own, computed on
  * the server from the file by the tournament's modules; the page only draws them.
  */
-import type { CrosstableCell, FolderListing, TournamentStandings } from '../../shared/api.ts';
+import type { CrosstableCell, TournamentStandings } from '../../shared/api.ts';
 import { api, ApiFailure, query } from '../api.ts';
 import { h, replace } from '../dom.ts';
+import { fileSize, folderPicker, startFolder } from '../folder-picker.ts';
 import { routeHash, type Page, type PageContext } from '../router.ts';
 import { ratingsPlot, ratingText, shareColour, shareGradient } from '../tournament-charts.ts';
 
@@ -35,14 +36,12 @@ const LIVE_TITLE: Record<Live, string> = {
 const agentName = (name: string): (string | HTMLElement)[] => name.split(/(?<=[:=,/])/).flatMap((part, k) => (k === 0 ? [part] : [h('wbr'), part]));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 /** Points as a tournament counts them: 1.5, not 1.50. */
 const pts = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const p = ctx.params;
   let path = p.get('path') ?? undefined;
-  let dir = p.get('dir') ?? (path !== undefined && path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
   /** the pairing whose games show: row agent, column agent */
   let pair: [string, string] | undefined = p.get('row') !== null && p.get('col') !== null ? [p.get('row')!, p.get('col')!] : undefined;
   let view: TournamentStandings | undefined;
@@ -52,8 +51,17 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   let generation = 0;
 
   // ---- the file browser ----
-  const crumbs = h('nav', { class: 'crumbs', 'aria-label': 'folder' });
-  const files = h('ul', { class: 'files', id: 't-files' });
+  const picker = folderPicker({
+    id: 't-files',
+    dir: startFolder(p.get('dir'), path),
+    files: (listing) => listing.files.filter((f) => f.kind === 'tournament').map((f) => ({ name: f.name, kind: 'tournament', size: fileSize(f.bytes) })),
+    none: 'No tournaments or folders here.',
+    current: () => path,
+    open: (file) => void openFile(file),
+    listed: () => saveParams(),
+    showError: (text) => showError(text),
+    mounted: () => mounted,
+  });
   const side = h(
     'aside',
     { class: 'tournaments-side' },
@@ -62,8 +70,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       { class: 'card' },
       h('h2', {}, 'Open a tournament'),
       h('p', { class: 'hint-text' }, 'The ', h('code', {}, 'results.jsonl'), ' that ', h('code', {}, 'mancala tournament --out DIR'), ' writes: a running one is followed live.'),
-      crumbs,
-      files,
+      picker.crumbs,
+      picker.files,
     ),
   );
 
@@ -129,7 +137,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     message.hidden = text === undefined;
     message.textContent = text ?? '';
   };
-  const saveParams = () => ctx.setParams({ dir: dir === '' ? undefined : dir, path, row: pair?.[0], col: pair?.[1] });
+  const saveParams = () => ctx.setParams({ dir: picker.dir === '' ? undefined : picker.dir, path, row: pair?.[0], col: pair?.[1] });
 
   function setLive(state: Live): void {
     badge.className = `live-badge ${state}`;
@@ -306,7 +314,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     path = file;
     closeStream();
     saveParams();
-    markCurrent();
+    picker.markCurrent(path);
     let first: TournamentStandings;
     try {
       first = await api<TournamentStandings>('GET', `/api/standings${query({ path: file })}`);
@@ -325,48 +333,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     else setLive('finished');
   }
 
-  function markCurrent(): void {
-    const join = (name: string) => (dir === '' ? name : `${dir}/${name}`);
-    for (const li of Array.from(files.querySelectorAll('li.file'))) li.classList.toggle('current', join((li as HTMLElement).dataset['name'] ?? '') === path);
-  }
-
-  async function list(folder: string): Promise<void> {
-    let listing: FolderListing;
-    try {
-      listing = await api<FolderListing>('GET', `/api/files${query({ dir: folder === '' ? undefined : folder })}`);
-    } catch (e) {
-      showError(`Could not list ${folder === '' ? 'the folder' : folder}: ${e instanceof ApiFailure ? e.message : String(e)}`);
-      if (folder !== '') return list('');
-      return;
-    }
-    if (!mounted) return;
-    dir = listing.dir;
-    const parts = dir === '' ? [] : dir.split('/');
-    replace(
-      crumbs,
-      h('a', { href: '#', onclick: (e: Event) => (e.preventDefault(), void list('')) }, 'root'),
-      parts.map((part, k) => [' / ', h('a', { href: '#', onclick: (e: Event) => (e.preventDefault(), void list(parts.slice(0, k + 1).join('/'))) }, part)]),
-    );
-    const join = (name: string) => (dir === '' ? name : `${dir}/${name}`);
-    const results = listing.files.filter((f) => f.kind === 'tournament');
-    replace(
-      files,
-      listing.folders.map((f) => h('li', { class: 'folder' }, h('a', { href: '#', 'data-folder': f, onclick: (e: Event) => (e.preventDefault(), void list(join(f))) }, `▸ ${f}/`))),
-      results.map((f) =>
-        h(
-          'li',
-          { class: 'file tournament', 'data-name': f.name },
-          h('a', { href: '#', 'data-file': f.name, onclick: (e: Event) => (e.preventDefault(), void openFile(join(f.name))) }, f.name),
-          h('span', { class: 'size' }, kib(f.bytes)),
-        ),
-      ),
-      listing.folders.length + results.length === 0 ? h('li', { class: 'none' }, 'No tournaments or folders here.') : null,
-    );
-    markCurrent();
-    saveParams();
-  }
-
-  void list(dir);
+  void picker.list(picker.dir);
   if (path !== undefined) void openFile(path);
 
   return () => {
