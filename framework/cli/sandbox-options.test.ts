@@ -150,15 +150,17 @@ describe('--python PATH: the interpreter submissions run on', () => {
 });
 
 describe.skipIf(process.getuid?.() !== 0)('--weak-sandbox as root: hidden answers open to other users', () => {
-  it('grade warns, naming the suite and the chmod that closes it; a closed suite gets no warning and still grades', async () => {
+  it('grade warns, naming the suite and the chmod that closes it, and of --jobs over 1; a closed suite with --jobs 1 gets no warning and still grades', async () => {
     const suite = join(work, 'open-suite');
     cpSync(join(root, 'testcases/kalah-basics'), suite, { recursive: true });
     chmodSync(work, 0o755); // as /tmp is: the suite is then as open as a checkout's testcases/
     const args = ['grade', alice, '--suite', suite, '--weak-sandbox', '--no-progress'];
     const open = await cli(args);
     expect(open.err).toContain(`warning: ${suite} is open to other users: in the weak sandbox a submission (user 65534) could read its expected answers; close it with chmod -R go-rwx ${suite}\n`);
+    // grade's default --jobs 2: two submissions at once would share that user.
+    expect(open.err).toContain('warning: in the weak sandbox every submission runs as user 65534, so with --jobs 2 one submission could kill or tamper with another');
     chmodSync(suite, 0o700);
-    const closed = await cli(args);
+    const closed = await cli([...args, '--jobs', '1']);
     expect(closed.err).not.toContain('warning:');
     expect(closed.code, closed.err).toBe(0);
   }, 120_000);

@@ -111,7 +111,7 @@ export function limitOverrides(flags: LimitFlags, cap = addressSpaceCap()): Limi
  * when it cannot: sandboxFor), then says on stderr what confines them; stdout stays for the
  * command's own output (--json among it). Returns the line, for the report's isolation note.
  */
-export async function announceSandbox(io: CliIo, mode: SandboxMode, answers: readonly string[] = []): Promise<string> {
+export async function announceSandbox(io: CliIo, mode: SandboxMode, answers: readonly string[] = [], jobs = 1): Promise<string> {
   const m = await sandboxFor(mode);
   const line = describeMechanisms(m, mode);
   io.err(`${line}\n`);
@@ -120,6 +120,10 @@ export async function announceSandbox(io: CliIo, mode: SandboxMode, answers: rea
     for (const dir of answers) {
       if (blockedForSandboxUser(dir, 'read') !== undefined) continue;
       io.err(`warning: ${dir} is open to other users: in the weak sandbox a submission (user ${SANDBOX_UID}) could read its expected answers; close it with chmod -R go-rwx ${dir}\n`);
+    }
+    // One user for every submission there: two at once could signal each other's processes or write each other's files.
+    if (jobs > 1) {
+      io.err(`warning: in the weak sandbox every submission runs as user ${SANDBOX_UID}, so with --jobs ${jobs} one submission could kill or tamper with another graded at the same time; --jobs 1 grades them one at a time\n`);
     }
   }
   return line;

@@ -120,7 +120,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       checkReportFiles(files);
       if (opts.reports !== undefined) checkReportsDir(opts.reports, mine, checkOutputFolder);
       const sandbox = sandboxMode(opts);
-      await announceSandbox(io, sandbox, [opts.suite]);
+      await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
       const graded = selectCases(suite, opts.visibility).filter((c) => caseIds === undefined || caseIds.includes(c.id));
       const shard =

@@ -147,7 +147,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       checkReportFiles(opts);
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
-      if (opts.queue === undefined) await announceSandbox(io, sandbox, [opts.suite]);
+      if (opts.queue === undefined) await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, submissions, opts, sandbox), mine);
       if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
