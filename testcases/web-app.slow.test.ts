@@ -13,20 +13,18 @@
  * are written to framework/web/screenshots/ too. Without chromium this file says so and skips, but fails under CI.
  * The harness (the server, the browser, the recording, the screenshots): testcases/fixtures/web-browser.ts.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumOrNotice, closeRecorded, launchBrowser, MANCALA, openRecorded, screenshot, startServer, type Recorded } from './fixtures/web-browser.ts';
+import { chromiumOrNotice, closeRecorded, MANCALA, screenshot, ServedApp, VIEWPORTS, type Recorded } from './fixtures/web-browser.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+const app = new ServedApp(work);
 const chromium = chromiumOrNotice('the web app\'s browser tests');
 
-let server: ChildProcess | undefined;
-let origin = '';
-let browser: Browser | undefined;
 
 beforeAll(async () => {
   if (chromium === undefined) return;
@@ -40,20 +38,16 @@ beforeAll(async () => {
   mkdirSync(join(work, 'broken'));
   writeFileSync(join(work, 'broken/bad.jsonl'), lines.join('\n') + '\n');
 
-  const started = startServer(work);
-  server = started.server;
-  origin = await started.origin;
-  browser = await launchBrowser();
+  await app.start();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.kill('SIGINT');
+  await app.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
 /** A new context at width×height, recorded. */
-const open = (width: number, height: number): Promise<Recorded> => openRecorded(browser!, origin, width, height);
+const open = (width: number, height: number): Promise<Recorded> => app.open(width, height);
 
 const moveCount = (page: Page) => page.locator('#move-log li').count();
 
@@ -87,10 +81,7 @@ async function humanMove(page: Page, how: 'click' | 'digit' | 'arrows' | 'hint')
   await expect.poll(() => moveCount(page), { timeout: 30_000 }).toBeGreaterThan(before);
 }
 
-const sizes = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const sizes = VIEWPORTS;
 
 describe.skipIf(chromium === undefined)('the web app in chromium', () => {
   for (const size of sizes) {
@@ -98,7 +89,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
       it('plays a whole game against alpha-beta by clicking and by keys, with a hint and an undo', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/play?pace=instant`);
+        await page.goto(`${app.origin}/#/play?pace=instant`);
         await page.locator('#board .pit').first().waitFor();
         expect(await page.locator('#top').inputValue()).toBe('alphabeta:depth=6');
         expect(await page.locator('#board .pit.bottom').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')))).toEqual(['B0', 'B1', 'B2', 'B3', 'B4', 'B5']);
@@ -116,7 +107,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
             await page.locator('#hint-line:not([hidden])').waitFor();
             expect(await page.locator('#hint-line').textContent()).toMatch(/^Hint: play B\d — alphabeta:depth=6 values it [+−]?\d+ for the bottom player \(the store difference it foresees\); [\d,]+ positions in [\d.]+ ms\.$/);
             expect(await page.locator('#board .pit.hint').count()).toBe(1);
-            await screenshot(page, `play-hint-${size.name}`, size.name === 'desktop' ? 'play' : undefined);
+            await screenshot(page, `play-hint-${size.name}`, size.name === '1280' ? 'play' : undefined);
             sawHint = true;
           }
           await humanMove(page, how);
@@ -143,7 +134,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
       it('says what is wrong with an unknown agent, on the page', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/play?top=${encodeURIComponent('alphabeta:depht=6')}`);
+        await page.goto(`${app.origin}/#/play?top=${encodeURIComponent('alphabeta:depht=6')}`);
         const message = page.locator('.message.error:not([hidden])');
         await message.waitFor();
         expect(await message.textContent()).toBe('top: agent spec "alphabeta:depht=6": unknown option "depht" for alphabeta: expected one of depth, unit, caching, terminal, freeTurns');
@@ -158,7 +149,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
       it('opens a replay from the folder and steps it: forward, back, to a ply, to the end', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/replays`);
+        await page.goto(`${app.origin}/#/replays`);
         await page.locator('#files a[data-folder="replays"]').click();
         await page.locator('#files a[data-file="game-001.jsonl"]').click();
         await page.locator('.replay-view:not([hidden]) #board .pit').first().waitFor();
@@ -181,7 +172,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
           await capture.click();
           expect(await page.locator('#board .captured').count()).toBe(1);
           expect(await page.locator('#ply-move').textContent()).toMatch(/capture: the last stone landed in the empty [BT]\d/);
-          await screenshot(page, `replay-capture-${size.name}`, size.name === 'desktop' ? 'replays' : undefined);
+          await screenshot(page, `replay-capture-${size.name}`, size.name === '1280' ? 'replays' : undefined);
         }
         await page.fill('#ply-input', '3');
         await page.locator('#ply-input').press('Enter');
@@ -209,7 +200,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
       it('names the file and the field of a malformed replay', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/replays?path=broken/bad.jsonl`);
+        await page.goto(`${app.origin}/#/replays?path=broken/bad.jsonl`);
         const message = page.locator('#replay-error:not([hidden])');
         await message.waitFor();
         expect(await message.textContent()).toBe('Could not open broken/bad.jsonl: broken/bad.jsonl:4: field "before.top[2]": expected a whole number ≥ 0, got "x"');

@@ -14,33 +14,27 @@
  * written to framework/web/screenshots/ too. Without chromium this file says so and skips, but fails under CI.
  * The harness (the server, the browser, the recording, the screenshots): testcases/fixtures/web-browser.ts.
  */
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumOrNotice, closeRecorded, launchBrowser, MANCALA, openRecorded, ROOT, screenshot, startServer, type Recorded } from './fixtures/web-browser.ts';
+import { chromiumOrNotice, closeRecorded, MANCALA, ROOT, screenshot, ServedApp, VIEWPORTS, type Recorded } from './fixtures/web-browser.ts';
 
 const INPUT = join(ROOT, 'testcases/csci561-public/inputs/alphabeta-d3-1.txt');
 const work = mkdtempSync(join(tmpdir(), 'web-explorer-e2e-'));
+const app = new ServedApp(work);
 const chromium = chromiumOrNotice('the web app\'s browser tests');
 
-let server: ChildProcess | undefined;
-let origin = '';
-let browser: Browser | undefined;
 
 beforeAll(async () => {
   if (chromium === undefined) return;
-  const started = startServer(work);
-  server = started.server;
-  origin = await started.origin;
-  browser = await launchBrowser();
+  await app.start();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.kill('SIGINT');
+  await app.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -53,7 +47,7 @@ function cliSearch(args: string[]): { move: number; moveName: string; value: num
 const shownValue = (text: string | null) => Number(text!.replace(/^[≤≥]\s*/, '').replace('−', '-').replace('+', ''));
 
 /** A new context at width×height, recorded. */
-const open = (width: number, height: number): Promise<Recorded> => openRecorded(browser!, origin, width, height);
+const open = (width: number, height: number): Promise<Recorded> => app.open(width, height);
 
 /** The page's own `mancala search` check of the selected node, run: its value and the one the page expects. */
 async function runPageCheck(page: Page): Promise<{ cli: number; page: number }> {
@@ -63,10 +57,7 @@ async function runPageCheck(page: Page): Promise<{ cli: number; page: number }> 
   return { cli: cliSearch(command.slice(2)).value, page: shownValue(await page.locator('#ex-check-value').textContent()) };
 }
 
-const sizes = [
-  { name: '1280', width: 1280, height: 800 },
-  { name: '390', width: 390, height: 844 },
-] as const;
+const sizes = VIEWPORTS;
 
 describe.skipIf(chromium === undefined)('the Search explorer in chromium', () => {
   for (const size of sizes) {
@@ -74,7 +65,7 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
       it('shows alpha-beta\'s tree from Kalah\'s start, its values those of `mancala search`, opened node by node', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/explorer?profile=kalah&algo=alphabeta&depth=4`);
+        await page.goto(`${app.origin}/#/explorer?profile=kalah&algo=alphabeta&depth=4`);
         await page.locator('#ex-move').waitFor();
         const cli = cliSearch(['--rules', 'kalah', '--algo', 'alphabeta', '--depth', '4']);
         expect(await page.locator('#ex-move').textContent()).toBe(cli.moveName);
@@ -130,7 +121,7 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
       it('reads a csci561 input.txt: its traverse log beside the tree, a line clicked focuses its node', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/explorer`);
+        await page.goto(`${app.origin}/#/explorer`);
         await page.locator('#ex-move').waitFor();
         await page.selectOption('#ex-profile', 'csci561');
         await page.selectOption('#ex-source', 'board');
@@ -172,7 +163,7 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
       it('opens from the Play page on the game\'s position', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/play?rules=kalah&top=random&pace=instant`);
+        await page.goto(`${app.origin}/#/play?rules=kalah&top=random&pace=instant`);
         await page.locator('#board .pit.legal').first().click();
         await expect.poll(() => page.locator('#move-log li').count()).toBeGreaterThan(0);
         await page.locator('#status.your-turn').waitFor();

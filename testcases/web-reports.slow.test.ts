@@ -15,23 +15,21 @@
  * are written to framework/web/screenshots/ too. Without chromium this file says so and skips, but fails under CI.
  * The harness (the server, the browser, the recording, the screenshots): testcases/fixtures/web-browser.ts.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GradeReport } from '../framework/grading/report.ts';
 import { caseDetails } from '../framework/grading/reporters/case-details.ts';
 import { parseReport } from '../framework/grading/reporters/json.ts';
-import { chromiumOrNotice, closeRecorded, launchBrowser, MANCALA, openRecorded, ROOT, screenshot, startServer, type Recorded } from './fixtures/web-browser.ts';
+import { chromiumOrNotice, closeRecorded, MANCALA, ROOT, screenshot, ServedApp, VIEWPORTS, type Recorded } from './fixtures/web-browser.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'web-reports-e2e-'));
+const app = new ServedApp(work, 'anywhere');
 const chromium = chromiumOrNotice('the Reports page\'s browser tests');
 
-let server: ChildProcess | undefined;
-let origin = '';
-let browser: Browser | undefined;
 let report: GradeReport;
 
 beforeAll(async () => {
@@ -46,20 +44,16 @@ beforeAll(async () => {
   (wrong.submissions[1]!.cases[0] as { status: string }).status = 'flaky';
   writeFileSync(join(work, 'grades/wrong.json'), JSON.stringify(wrong, null, 2));
 
-  const started = startServer(work);
-  server = started.server;
-  origin = await started.origin;
-  browser = await launchBrowser();
+  await app.start();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  server?.kill('SIGINT');
+  await app.stop();
   rmSync(work, { recursive: true, force: true });
 });
 
 /** A new context at width×height, recorded: a refusal from anywhere on the server is set apart, not only the API's (the frame's page, /reports/view, is refused too). */
-const open = (width: number, height: number): Promise<Recorded> => openRecorded(browser!, origin, width, height, 'anywhere');
+const open = (width: number, height: number): Promise<Recorded> => app.open(width, height);
 
 /** Nothing wider than its window: the app's page, and the report's page in its frame. */
 async function fits(page: Page, width: number): Promise<void> {
@@ -81,7 +75,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
       it('opens a report from the folder, reaches a failing submission from the table and reads its failing case', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/reports`);
+        await page.goto(`${app.origin}/#/reports`);
         await page.locator('#report-files a[data-folder="grades"]').click();
         await page.locator('#report-files a[data-file="grade.json"]').click();
         const frame: FrameLocator = page.frameLocator('#report-frame');
@@ -127,7 +121,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
         await frame.locator('nav.subnav a', { hasText: 'All submissions' }).click();
         await frame.locator('table.subs-table').waitFor();
         await expect.poll(() => hashParams(page)).toEqual({ dir: 'grades', path: 'grades/grade.json' });
-        await page.goto(`${origin}/#/reports?path=grades/grade.json&submission=2`);
+        await page.goto(`${app.origin}/#/reports?path=grades/grade.json&submission=2`);
         await page.reload();
         await frame.locator('section.sub h2', { hasText: 'bob' }).waitFor();
         expect(await page.locator('#report-jump').inputValue()).toBe('2');
@@ -140,7 +134,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
       it('names the file and the field of a malformed report, and a submission the report does not have', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/reports?path=grades/wrong.json`);
+        await page.goto(`${app.origin}/#/reports?path=grades/wrong.json`);
         const message = page.locator('#report-error:not([hidden])');
         await message.waitFor();
         expect(await message.textContent()).toBe(
@@ -148,7 +142,7 @@ describe.skipIf(chromium === undefined)('the Reports page in chromium', () => {
         );
         expect(await page.locator('.report-view').isHidden()).toBe(true);
         await screenshot(page, `reports-malformed-${size.width}`);
-        await page.goto(`${origin}/#/reports?path=grades/grade.json&submission=9`);
+        await page.goto(`${app.origin}/#/reports?path=grades/grade.json&submission=9`);
         await page.reload();
         await expect.poll(() => message.textContent()).toBe('Could not show submission 9: grades/grade.json: no submission 9: it has 3 (submission=1 to 3)');
         expect(await page.locator('#report-frame').isHidden()).toBe(true);

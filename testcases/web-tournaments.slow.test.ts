@@ -16,18 +16,16 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StandingsJson } from '../framework/tournaments/crosstable.ts';
-import { chromiumOrNotice, closeRecorded, launchBrowser, MANCALA, openRecorded, screenshot, startServer, type Recorded } from './fixtures/web-browser.ts';
+import { chromiumOrNotice, closeRecorded, MANCALA, screenshot, ServedApp, VIEWPORTS, type Recorded } from './fixtures/web-browser.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'web-tournaments-e2e-'));
+const app = new ServedApp(work, 'none');
 const chromium = chromiumOrNotice('the web app\'s browser tests');
 
-let server: ChildProcess | undefined;
 const tournaments: ChildProcess[] = [];
-let origin = '';
-let browser: Browser | undefined;
 /** the finished tournament's standings, as the CLI wrote them (--json) */
 let cli: StandingsJson;
 
@@ -40,21 +38,17 @@ beforeAll(async () => {
   );
   cli = JSON.parse(readFileSync(join(work, 't1.json'), 'utf8')) as StandingsJson;
 
-  const started = startServer(work);
-  server = started.server;
-  origin = await started.origin;
-  browser = await launchBrowser();
+  await app.start();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await app.stop();
   for (const t of tournaments) if (t.exitCode === null) t.kill('SIGINT');
-  server?.kill('SIGINT');
   rmSync(work, { recursive: true, force: true });
 });
 
 /** A new context at width×height, recorded: no refusal is set apart, every console error is an error. */
-const open = (width: number, height: number): Promise<Recorded> => openRecorded(browser!, origin, width, height, 'none');
+const open = (width: number, height: number): Promise<Recorded> => app.open(width, height);
 
 /** The README's screenshot, at 0.6 scale: the whole page, the standings, the plot and the heat map together (about 770×710). */
 const shot = (page: Page, name: string, readme?: string) => screenshot(page, name, readme, true);
@@ -64,10 +58,7 @@ async function fits(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-const sizes = [
-  { name: '1280', width: 1280, height: 800 },
-  { name: '390', width: 390, height: 844 },
-] as const;
+const sizes = VIEWPORTS;
 
 describe.skipIf(chromium === undefined)('the Tournaments page in chromium', () => {
   for (const size of sizes) {
@@ -75,7 +66,7 @@ describe.skipIf(chromium === undefined)('the Tournaments page in chromium', () =
       it('a finished tournament: standings, the ratings plot, the heat map; a cell’s game opens its replay', async () => {
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/tournaments`);
+        await page.goto(`${app.origin}/#/tournaments`);
         await page.locator('#t-files a[data-folder="t1"]').click();
         await page.locator('#t-files a[data-file="results.jsonl"]').click();
         await page.locator('#t-standings tbody tr').first().waitFor();
@@ -163,7 +154,7 @@ describe.skipIf(chromium === undefined)('the Tournaments page in chromium', () =
 
         const r = await open(size.width, size.height);
         const { page } = r;
-        await page.goto(`${origin}/#/tournaments?path=${out}/results.jsonl`);
+        await page.goto(`${app.origin}/#/tournaments?path=${out}/results.jsonl`);
         await page.locator('#t-played').waitFor();
         // Everything the page shows of the count and the badge, as it changes; and a mark a reload would wipe.
         await page.evaluate(() => {
