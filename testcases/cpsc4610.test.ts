@@ -23,9 +23,9 @@ import { blessSuite } from '../framework/suites/bless.ts';
 import { unblessedCases } from '../framework/suites/expected.ts';
 import { loadSuite } from '../framework/suites/load.ts';
 import type { Suite } from '../framework/suites/types.ts';
-import { pruneLine, prunesOf } from '../agents/starters/cpsc4610/explain-pruning.ts';
-import starterMinimax from '../agents/starters/cpsc4610/minimax.ts';
-import starterScore from '../agents/starters/cpsc4610/score.ts';
+import { pruneLine, prunesOf } from '../agents/starters/cpsc4610-typescript/explain-pruning.ts';
+import starterMinimax from '../agents/starters/cpsc4610-typescript/minimax.ts';
+import starterScore from '../agents/starters/cpsc4610-typescript/score.ts';
 import referenceMinimax from '../agents/minimax.ts';
 import provided from '../framework/heuristics/cpsc4610-provided.ts';
 import { MancalaGame } from '../framework/games/mancala/engine.ts';
@@ -37,7 +37,7 @@ import { reproduceLines } from '../graders/reproduce.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REFERENCE = join(ROOT, 'agents/examples/cpsc4610-reference');
 const STRICT = join(ROOT, 'agents/examples/cpsc4610-strict-pruning');
-const STARTER = join(ROOT, 'agents/starters/cpsc4610');
+const STARTER = join(ROOT, 'agents/starters/cpsc4610-typescript');
 const SUITES = ['cpsc4610-public', 'cpsc4610-hidden', 'tictactoe-public'] as const;
 
 /** Named alone, or (where no prune could happen anyway, every value equal) as one of two equal explanations. */

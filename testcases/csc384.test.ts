@@ -40,7 +40,7 @@ const PUBLIC = join(ROOT, 'testcases/csc384-public');
 const HIDDEN = join(ROOT, 'testcases/csc384-hidden');
 const REFERENCE = join(ROOT, 'agents/examples/csc384-reference');
 const NO_CACHING = join(ROOT, 'agents/examples/csc384-no-caching');
-const STARTER = join(ROOT, 'agents/starters/csc384');
+const STARTER = join(ROOT, 'agents/starters/csc384-typescript');
 
 /** The handout's table: category, marks, tests (public + hidden). */
 const TABLE: [string, number, number][] = [

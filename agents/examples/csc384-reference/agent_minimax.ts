@@ -1,5 +1,5 @@
 /**
- * Example submission "csc384-reference": the starter's agent_minimax.ts (agents/starters/csc384/)
+ * Example submission "csc384-reference": the starter's agent_minimax.ts (agents/starters/csc384-typescript/)
  * filled in as a student would, getting full marks on testcases/csc384-public and csc384-hidden.
  */
 import type { Agent } from '../../../framework/contracts/agent.ts';
