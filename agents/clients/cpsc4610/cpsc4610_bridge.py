@@ -57,6 +57,8 @@ TICTACTOE_PLY = 9
 SEARCHES = {"alphabeta": ("alphaBetaMove", "ABPRUNE"), "full": ("abPruneFull", "ABPRUNE"), "minimax": ("minimaxMove", "MINIMAX")}
 # The student's prints pass to stderr up to this many bytes (the grader keeps a bounded log anyway).
 PRINT_BUDGET = 256 * 1024
+# What the grader reads as a starter's function not written yet (framework/contracts/not-implemented.ts).
+NOT_WRITTEN = "failed: NotImplementedYet: "
 
 
 # The grader quotes the end of stderr (600 characters): a failure is kept shorter than that.
@@ -166,6 +168,9 @@ class Submission(object):
     def call(self, what, f, *args):
         try:
             return f(*args)
+        except NotImplementedError:
+            # The starter's unfinished parts (the kit's YourPlayer.py): a failed case naming the method, not a crash.
+            fail("%s: %s %s%s is not written yet (it raised NotImplementedError)" % (self.file, what, NOT_WRITTEN, what))
         except Exception:
             fail("%s: %s raised %s" % (self.file, what, describe_exception()))
 
