@@ -7,6 +7,13 @@ import { setFlagsFromString } from 'node:v8';
 
 const args = process.argv.slice(2);
 
+// A student kit's first line on an old Node: say what to install, before any of the code (which needs 20) loads.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor < 20) {
+  process.stderr.write(`mancala: needs Node 20 or newer, and this is Node ${process.versions.node}: install Node 20 (https://nodejs.org), then run npm ci again\n`);
+  process.exit(1);
+}
+
 // `--version` needs none of the command's code: answered before loading it, in a few ms.
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));

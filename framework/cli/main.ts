@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.ts';
+import { studentKitCourse } from '../plugins/student-kit.ts';
 import type { CliIo } from './options.ts';
 
 export type { CliIo } from './options.ts';
@@ -56,6 +57,7 @@ const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddComman
   { names: ['bench'], load: async () => (await import('./commands/bench.ts')).addBenchCommand },
   { names: ['demo'], load: async () => (await import('./commands/demo.ts')).addDemoCommand },
   { names: ['kit'], load: async () => (await import('./commands/kit.ts')).addKitCommand },
+  { names: ['doctor'], load: async () => (await import('./commands/doctor.ts')).addDoctorCommand },
   { names: ['merge'], load: async () => (await import('./commands/merge.ts')).addMergeCommand },
   { names: ['worker'], load: async () => (await import('./commands/worker.ts')).addWorkerCommand },
   { names: ['serve'], load: async () => (await import('./commands/serve.ts')).addServeCommand },
@@ -72,6 +74,11 @@ export async function buildProgram(io: CliIo, command?: string): Promise<Command
   if (running.length > 0) {
     const { addPythonOption } = await import('./sandbox-options.ts');
     for (const command of running) addPythonOption(command);
+    // A student kit checks first that the machine has the course's language (kit.json's requires).
+    if (studentKitCourse() !== undefined) {
+      const { requireKitTools } = await import('./commands/doctor.ts');
+      for (const command of running) command.hook('preAction', (_command, action) => requireKitTools(action.args));
+    }
   }
   return program;
 }

@@ -1,14 +1,16 @@
 /**
  * What a course's student kit holds, as its starter folder says in `kit.json`
  * (agents/starters/<course>/kit.json): the public suites, the agents the course gives its
- * students (every other agent of the catalog is held back), and the commands `npm run check` and
- * `npm run play` run. Read by path: the framework imports nothing from agents/ or testcases/.
+ * students (every other agent of the catalog is held back), the commands `npm run check` and
+ * `npm run play` run, the tools a student's machine needs (`requires`: requirements.ts) and the
+ * course's game files the project wrote that agent/ holds too (`provided`). Read by path: the framework imports nothing from agents/ or testcases/.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { UserError } from '../errors.ts';
 import { PROJECT_ROOT } from '../sandbox/paths.ts';
+import { requirementSchema } from './requirements.ts';
 
 export const STARTERS_DIR = join(PROJECT_ROOT, 'agents', 'starters');
 export const TESTCASES_DIR = join(PROJECT_ROOT, 'testcases');
@@ -21,9 +23,14 @@ const kitSchema = z.strictObject({
   suites: z.array(z.string().regex(/^[\w-]+$/)),
   /** agent name → its module under agents/: what the course gives its students */
   agents: z.record(z.string(), z.string().regex(/^[\w-]+\.ts$/)),
-  /** `mancala` arguments of `npm run check` and `npm run play`, run in the kit's folder */
+  /** `mancala` arguments of `npm run check`, run in the kit's folder */
   check: z.array(z.string()).min(1),
-  play: z.array(z.string()).min(1),
+  /** `npm run play`: `mancala` arguments, or a program of the course's own (its game manager) run in agent/ */
+  play: z.union([z.array(z.string()).min(1), z.strictObject({ run: z.array(z.string().regex(/^[\w./=:,-]+$/)).min(1) })]),
+  /** what the student's machine needs besides Node (the course's language): requirements.ts */
+  requires: z.array(requirementSchema).optional(),
+  /** files of agents/ the kit's agent/ holds too, by their name there: the course's game code as the project wrote it */
+  provided: z.record(z.string().regex(/^[\w-]+\.\w+$/), z.string()).optional(),
 });
 
 export interface CourseKit extends z.infer<typeof kitSchema> {
@@ -55,6 +62,10 @@ export function loadCourseKit(course: string): CourseKit {
   }
   for (const [name, module] of Object.entries(parsed.data.agents)) {
     if (!existsSync(join(AGENTS_DIR, module))) throw new UserError(`${file}: agents.${name}: no agents/${module}`);
+  }
+  for (const [name, path] of Object.entries(parsed.data.provided ?? {})) {
+    if (path.split('/').includes('..') || !existsSync(join(AGENTS_DIR, path))) throw new UserError(`${file}: provided.${name}: no agents/${path}`);
+    if (existsSync(join(starter, name))) throw new UserError(`${file}: provided.${name}: the starter has a file of that name too: keep one`);
   }
   return { ...parsed.data, course, starter };
 }

@@ -18,7 +18,8 @@ import { UserError } from '../errors.ts';
 import { PACKAGE_NAME } from '../sandbox/paths.ts';
 import { loadSuite } from '../suites/load.ts';
 import type { Suite } from '../suites/types.ts';
-import { KIT_FILE, TESTCASES_DIR, type CourseKit } from './course-kit.ts';
+import { AGENTS_DIR, KIT_FILE, TESTCASES_DIR, type CourseKit } from './course-kit.ts';
+import { NODE_MAJOR } from './requirements.ts';
 import { buildStudentPackage, type StudentPackage } from './student-package.ts';
 
 export const KIT_MARKER_FIELD = 'mancalaKit';
@@ -92,6 +93,11 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
     writeFileSync(target, f.endsWith('.ts') ? kitStarterText(text) : text.replaceAll(`agents/starters/${kit.course}`, 'agent').replaceAll('testcases/', 'suites/'));
     add(join('agent', f), "the course's starter: your work goes here");
   }
+  for (const [name, path] of Object.entries(kit.provided ?? {})) {
+    cpSync(join(AGENTS_DIR, path), join(out, 'agent', name));
+    add(join('agent', name), `the course's ${name} as this project wrote it (grading runs its own copy): read it, do not change it`);
+  }
+  const typescript = filesUnder(join(out, 'agent')).some((f) => f.endsWith('.ts'));
   for (const suite of suites) {
     const name = basename(suite.manifest.dir);
     for (const f of filesUnder(suite.manifest.dir)) {
@@ -103,14 +109,18 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
     }
   }
 
-  const scripts = { check: `mancala ${kit.check.join(' ')}`, play: `mancala ${kit.play.join(' ')}` };
+  // A course's own game manager runs in agent/, after `mancala doctor` has checked the tools it needs.
+  const play = Array.isArray(kit.play) ? `mancala ${kit.play.join(' ')}` : `mancala doctor agent && cd agent && ${kit.play.run.join(' ')}`;
+  const scripts = { check: `mancala ${kit.check.join(' ')}`, play };
   writeFileSync(
     join(out, 'package.json'),
-    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, scripts, dependencies: { [PACKAGE_NAME]: `file:${tarball}` } }, null, 2)}\n`,
+    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies: { [PACKAGE_NAME]: `file:${tarball}` } }, null, 2)}\n`,
   );
   add('package.json', 'what npm ci installs, and the npm run scripts check and play');
-  writeFileSync(join(out, 'tsconfig.json'), `${JSON.stringify(KIT_TSCONFIG, null, 2)}\n`);
-  add('tsconfig.json', "your editor's type checking of agent/ (TypeScript, the framework's settings)");
+  if (typescript) {
+    writeFileSync(join(out, 'tsconfig.json'), `${JSON.stringify(KIT_TSCONFIG, null, 2)}\n`);
+    add('tsconfig.json', "your editor's type checking of agent/ (TypeScript, the framework's settings)");
+  }
   writeFileSync(join(out, '.gitignore'), 'node_modules/\n');
   add('.gitignore', 'keeps node_modules/ out of your repository');
   writeFileSync(join(out, 'README.md'), kitReadme(kit, suites, scripts));
@@ -165,8 +175,9 @@ function kitReadme(kit: CourseKit, suites: readonly Suite[], scripts: { check: s
   return [
     `# ${kit.title}`,
     '',
-    "Your course's starter, its public checks and the `mancala` command, in one folder. Node 20 or",
-    'newer, on Linux (macOS and Windows are not tested yet).',
+    "Your course's starter, its public checks and the `mancala` command, in one folder. You need",
+    `Node ${NODE_MAJOR} or newer for the checker${(kit.requires ?? []).map((r) => `, ${r.install}${r.when !== undefined ? ` (for ${r.when.join(', ')})` : ''}`).join('')};`,
+    'the check says in one line what is missing. Tested on Linux (macOS and Windows not yet).',
     '',
     '```sh',
     'npm ci            # installs the framework from vendor/ (and its dependencies from npm)',

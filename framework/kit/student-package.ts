@@ -55,7 +55,7 @@ export function kitCompositionRoot(kit: CourseKit): string {
     ...given.map(([, module], k) => `import given${k} from ${JSON.stringify(`../agents/${module}`)};`),
     ...Object.entries(GIVEN_HEURISTICS).map(([name, module]) => `import ${heuristicId(name)} from ${JSON.stringify(module)};`),
     '',
-    `declareStudentKit(${JSON.stringify(kit.course)});`,
+    `declareStudentKit(${JSON.stringify(kit.course)}${kit.requires !== undefined && kit.requires.length > 0 ? `, ${JSON.stringify(kit.requires)}` : ''});`,
     'registerAgents({',
     '  agents: {',
   ];

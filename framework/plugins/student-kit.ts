@@ -9,12 +9,20 @@
 import type { Agent } from '../contracts/agent.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';
 import { UserError } from '../errors.ts';
+import type { Requirement } from '../kit/requirements.ts';
 
 let kitCourse: string | undefined;
+let kitRequires: readonly Requirement[] = [];
 
-/** Called by a student kit's composition root, first. */
-export function declareStudentKit(course: string): void {
+/** Called by a student kit's composition root, first: the course, and what its students' machines need (kit.json's `requires`). */
+export function declareStudentKit(course: string, requires: readonly Requirement[] = []): void {
   kitCourse = course;
+  kitRequires = requires;
+}
+
+/** The tools this kit's course needs on the student's machine (none in the instructor's tool). */
+export function studentKitRequirements(): readonly Requirement[] {
+  return kitRequires;
 }
 
 /** The course whose student kit this is; undefined in the instructor's tool. */
