@@ -1,13 +1,18 @@
 /**
  * Each course's student kit, made by the built command, used as a student would: `npm ci`, then
  * `npm run check -- --json report.json` on the starter as shipped, on a machine where the OS
- * sandbox is unavailable (PATH holds node, npm, sh and ps only: no bubblewrap, as on macOS or
- * Windows) and time and memory are read with ps, as on macOS (MANCALA_POLLING_METER=ps). The starter's unfinished parts must read as failed cases, never as errors. Then the
- * kit is scanned: no file of agents/reference, agents/examples or a hidden suite, and no line of
- * them, anywhere in it — its own files, the framework tarball, or what npm ci installed from it.
+ * sandbox is unavailable (PATH holds node, npm, sh, ps and the tools the kit's kit.json requires
+ * only: no bubblewrap, as on macOS or Windows) and time and memory are read with ps, as on macOS
+ * (MANCALA_POLLING_METER=ps). The starter's unfinished parts must read as failed cases, never as
+ * errors. Where the project has a finished solution in the course's language (the course-apis
+ * fixtures), the kit's check grades it too, full marks, and both the starter and the solution get
+ * the verdicts the project's own `mancala check` gives the same files. A PATH lacking a tool the
+ * kit requires gets one line naming what to install, from check and play. Then the kit is scanned:
+ * no file of agents/reference, agents/examples or a hidden suite, and no line of them, anywhere in
+ * it — its own files, the framework tarball, or what npm ci installed from it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,12 +23,91 @@ const COURSES = ['csci561', 'csc384', 'cpsc4610', 'cs540', 'kalah'];
 const work = mkdtempSync(join(tmpdir(), 'kit-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** A PATH with node, npm, sh and ps only: no bubblewrap, no prlimit, no setpriv. */
-const bareBin = join(work, 'bin');
+/**
+ * A finished solution of the project's own in the course's language (a folder whose files replace
+ * the starter's in agent/), and the functions the starter's failed cases name: every one to write
+ * that the kit's public checks reach.
+ */
+const SOLUTIONS: Record<string, { dir: string; unfinished: string[] }> = {
+  csc384: {
+    dir: 'testcases/fixtures/course-apis/csc384/full-marks',
+    unfinished: ['alphabeta_max_basic', 'alphabeta_max_limit', 'alphabeta_max_limit_caching', 'heuristic_basic', 'minimax_max_basic', 'minimax_max_limit', 'minimax_max_limit_caching'],
+  },
+  cpsc4610: { dir: 'testcases/fixtures/course-apis/cpsc4610/full-marks', unfinished: ['Player.alphaBetaMove', 'YourPlayer.chooseMove'] },
+};
+
+/** Programs a required tool runs from the PATH itself (g++ calls the assembler and the linker). */
+const COMPANIONS: Record<string, string[]> = { 'g++': ['as', 'ld'], gcc: ['as', 'ld'] };
+
+interface Requirement {
+  tool: string | string[];
+  install: string;
+}
+interface KitJson {
+  check: string[];
+  requires?: Requirement[];
+}
+const kitJson = (course: string) => JSON.parse(readFileSync(join(ROOT, 'agents/starters', course, 'kit.json'), 'utf8')) as KitJson;
+const toolsOf = (course: string) => (kitJson(course).requires ?? []).flatMap((r) => (typeof r.tool === 'string' ? [r.tool] : r.tool));
+
+const which = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+/** The interpreter itself, not a version manager's shim (a shim needs the manager on the PATH). */
+const realPython = () => execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+
+/** A folder of links to these programs: a PATH with them only. */
+function binWith(name: string, programs: Record<string, string>): string {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  for (const [program, target] of Object.entries(programs)) if (target !== '') symlinkSync(target, join(dir, program));
+  return dir;
+}
+
+/** A PATH with node, npm, sh and ps only: no bubblewrap, no prlimit, no setpriv, no course language. */
+let bareBin = '';
 beforeAll(() => {
-  mkdirSync(bareBin);
-  for (const [name, target] of [['node', process.execPath], ['npm', execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim()], ['sh', '/bin/sh'], ['ps', execFileSync('sh', ['-c', 'command -v ps'], { encoding: 'utf8' }).trim()]] as const) symlinkSync(target, join(bareBin, name));
+  bareBin = binWith('bin', { node: process.execPath, npm: which('npm'), sh: '/bin/sh', ps: which('ps') });
 });
+
+/** bareBin's programs and the tools the course's kit requires (with what they call in turn). */
+function courseBin(course: string): string {
+  const programs: Record<string, string> = { node: process.execPath, npm: which('npm'), sh: '/bin/sh', ps: which('ps') };
+  for (const tool of toolsOf(course)) {
+    programs[tool] = tool === 'python3' ? realPython() : which(tool);
+    for (const c of COMPANIONS[tool] ?? []) programs[c] = which(c);
+  }
+  return binWith(`bin-${course}`, programs);
+}
+
+interface CaseResult {
+  id: string;
+  status: string;
+  message: string;
+}
+/** The cases of a check's JSON report (one suite, or several under `reports`). */
+function casesOf(file: string): CaseResult[] {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { reports?: { submissions: { cases: CaseResult[] }[] }[]; submissions?: { cases: CaseResult[] }[] };
+  return (json.reports ?? [json as { submissions: { cases: CaseResult[] }[] }]).flatMap((rep) => rep.submissions.flatMap((s) => s.cases));
+}
+
+/** The kit's `npm run check` in its folder with PATH `bin` (no OS sandbox), timed. */
+function kitCheck(kit: string, bin: string, report: string) {
+  const started = Date.now();
+  const r = spawnSync('npm', ['run', 'check', '--', '--json', report], { cwd: kit, encoding: 'utf8', env: { ...process.env, PATH: bin, MANCALA_POLLING_METER: 'ps' }, timeout: 300_000 });
+  return { ...r, ms: Date.now() - started };
+}
+
+/** The project's own `mancala check` on the same files, with the kit's check arguments (its suites are the project's testcases/). */
+function repoCheck(course: string, agent: string, report: string): CaseResult[] {
+  const args = kitJson(course).check.map((a) => (a === 'agent' ? agent : a.replace(/^suites\//, `${ROOT}/testcases/`)));
+  spawnSync(process.execPath, [join(ROOT, 'bin/mancala.js'), ...args, '--json', report], { encoding: 'utf8', timeout: 300_000 });
+  return casesOf(report);
+}
+
+/** Each case the kit ran has the status the project's grader gives it. */
+function sameVerdicts(kit: CaseResult[], repo: CaseResult[]): void {
+  const byId = new Map(repo.map((c) => [c.id, c.status]));
+  expect(kit.map((c) => [c.id, c.status])).toEqual(kit.map((c) => [c.id, byId.get(c.id)]));
+}
 
 function filesUnder(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[]).map(String).filter((f) => statSync(join(dir, f)).isFile());
@@ -60,11 +144,21 @@ function forbidden(): { paths: string[]; lines: Set<string> } {
 describe.each(COURSES)('the %s kit', (course) => {
   const kit = join(work, course);
   let made: { code: number | null; out: string; err: string };
+  let bin = '';
+  let starter: CaseResult[] = [];
 
   beforeAll(() => {
+    bin = courseBin(course);
+    let started = Date.now();
     const r = spawnSync(process.execPath, [join(ROOT, 'bin/mancala.js'), 'kit', course, '--out', kit, '--list'], { encoding: 'utf8', timeout: 300_000 });
     made = { code: r.status, out: r.stdout, err: r.stderr };
-    if (made.code === 0) execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: kit, stdio: 'ignore' });
+    const makeMs = Date.now() - started;
+    if (made.code !== 0) return;
+    started = Date.now();
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: kit, stdio: 'ignore' });
+    const installMs = Date.now() - started;
+    const bytes = filesUnder(kit).filter((f) => !f.startsWith(`node_modules${sep}`)).reduce((sum, f) => sum + statSync(join(kit, f)).size, 0);
+    console.log(`${course} kit: ${(bytes / 1024).toFixed(0)} KB before npm ci; made in ${(makeMs / 1000).toFixed(1)} s, npm ci ${(installMs / 1000).toFixed(1)} s`);
   });
 
   it('--list names every file of the kit and of its framework package, each with its reason', () => {
@@ -81,12 +175,57 @@ describe.each(COURSES)('the %s kit', (course) => {
 
   it('npm run check -- --json grades the starter without the OS sandbox: failed cases, never an error', () => {
     const report = join(work, `${course}-report.json`);
-    const r = spawnSync('npm', ['run', 'check', '--', '--json', report], { cwd: kit, encoding: 'utf8', env: { ...process.env, PATH: bareBin, MANCALA_POLLING_METER: 'ps' }, timeout: 300_000 });
+    const r = kitCheck(kit, bin, report);
+    console.log(`${course} kit: npm run check on the starter ${(r.ms / 1000).toFixed(1)} s`);
     expect(r.stderr).toMatch(/sandbox: none on this machine: your own code runs unconfined here[^\n]*CPU time and memory polled with ps/);
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { reports?: { submissions: { cases: { id: string; status: string; message: string }[] }[] }[]; submissions?: { cases: { id: string; status: string; message: string }[] }[] };
-    const cases = (json.reports ?? [json as { submissions: { cases: { id: string; status: string; message: string }[] }[] }]).flatMap((rep) => rep.submissions.flatMap((s) => s.cases));
-    expect(cases.length).toBeGreaterThan(0);
-    for (const c of cases) expect(['passed', 'failed'], `${c.id}: ${c.message}`).toContain(c.status);
+    starter = casesOf(report);
+    expect(starter.length).toBeGreaterThan(0);
+    for (const c of starter) expect(['passed', 'failed'], `${c.id}: ${c.message}`).toContain(c.status);
+  });
+
+  const solution = SOLUTIONS[course];
+  it.runIf(solution !== undefined)("the course's language: each failed case names the function to write, with the verdicts of the project's grader", () => {
+    const named = new Set<string>();
+    for (const c of starter) {
+      expect(c.status, c.id).toBe('failed');
+      const m = /(?:^|\s)([\w.]+)(?:\([^)]*\))? is not written yet/m.exec(c.message);
+      expect(m, `${c.id}: ${c.message}`).not.toBeNull();
+      named.add(m![1]!);
+    }
+    expect([...named].sort()).toEqual(solution!.unfinished);
+    expect(filesUnder(join(kit, 'agent')).filter((f) => /\.[cm]?[jt]s$/.test(f))).toEqual([]);
+    sameVerdicts(starter, repoCheck(course, join(kit, 'agent'), join(work, `${course}-repo-starter.json`)));
+  });
+
+  it.runIf(solution !== undefined)("a finished solution in the course's language: full marks from npm run check, as from the project's grader", () => {
+    const agent = join(kit, 'agent');
+    const shipped = join(work, `${course}-shipped-agent`);
+    cpSync(agent, shipped, { recursive: true });
+    try {
+      cpSync(join(ROOT, solution!.dir), agent, { recursive: true });
+      const report = join(work, `${course}-solution.json`);
+      const r = kitCheck(kit, bin, report);
+      console.log(`${course} kit: npm run check on a finished solution ${(r.ms / 1000).toFixed(1)} s`);
+      const cases = casesOf(report);
+      expect(cases.filter((c) => c.status !== 'passed').map((c) => `${c.id}: ${c.status}: ${c.message}`)).toEqual([]);
+      expect(r.status).toBe(0);
+      sameVerdicts(cases, repoCheck(course, agent, join(work, `${course}-repo-solution.json`)));
+    } finally {
+      rmSync(agent, { recursive: true, force: true });
+      cpSync(shipped, agent, { recursive: true });
+    }
+  });
+
+  it.runIf(toolsOf(course).length > 0)('a PATH without the tools the kit requires: check and play each say in one line what to install', () => {
+    const install = (kitJson(course).requires ?? []).map((r) => r.install);
+    for (const script of ['check', 'play']) {
+      const r = spawnSync('npm', ['run', '-s', script], { cwd: kit, encoding: 'utf8', env: { ...process.env, PATH: bareBin }, timeout: 120_000, input: '' });
+      expect(r.status, script).not.toBe(0);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines, script).toHaveLength(1);
+      expect(lines[0]).toMatch(/^mancala: this kit needs \S+ on your PATH to run your code, and it is not there: install /);
+      expect(install.some((i) => lines[0]!.includes(i)), lines[0]).toBe(true);
+    }
   });
 
   it('holds no file of the reference, the examples or a hidden suite, and no line of them', () => {
