@@ -2,7 +2,8 @@
  * The starters are templates: their TODOs are the homework. What a student relies on before
  * writing a line is that the starter as shipped loads, answers legally and is graded — failing
  * cases, never errors — so `mancala check` on it is the first step of each pack's README.
- * (The csc384 and cpsc4610 starters are graded in testcases/csc384.test.ts and cpsc4610.test.ts.)
+ * (The csc384 and cpsc4610 starters, the courses' Python, are graded in testcases/kit-starters-python.test.ts;
+ * their TypeScript versions, csc384-typescript and cpsc4610-typescript, in testcases/csc384.test.ts and cpsc4610.test.ts.)
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -3,10 +3,14 @@
  * its package leaves out, how a starter's imports are rewritten, what a course's kit.json says.
  * (testcases/kit.slow.test.ts builds every kit, installs it and checks the starter with it.)
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { agentNames, heuristicNames } from '../plugins/agents.ts';
 import { kitCourses, loadCourseKit } from './course-kit.ts';
 import { kitStarterText } from './kit-folder.ts';
+import { missingRequirement, type Requirement } from './requirements.ts';
 import { excludedFromPackage, kitCompositionRoot } from './student-package.ts';
 
 describe('student kits', () => {
@@ -45,5 +49,45 @@ describe('student kits', () => {
     expect(kitStarterText("import type { Agent } from '../../../framework/contracts/agent.ts';\nimport { x } from './search.ts';\n")).toBe(
       "import type { Agent } from 'mancala-autograder/framework/contracts/agent.ts';\nimport { x } from './search.ts';\n",
     );
+  });
+
+  it("the Python courses' kits: the course's own files, python3 required, the project's game files provided", () => {
+    const csc384 = loadCourseKit('csc384');
+    expect(csc384.requires?.map((r) => r.tool)).toEqual(['python3']);
+    expect(csc384.provided).toEqual({ 'mancala_game.py': 'clients/csc384/mancala_game.py' });
+    expect(Object.keys(loadCourseKit('cpsc4610').provided ?? {}).sort()).toEqual(['MancalaBoard.py', 'TicTacToe.py', 'board_watch.py']);
+    expect(kitCompositionRoot(csc384)).toContain('declareStudentKit("csc384", [{"tool":"python3","install":"Python 3.8 or newer');
+    // A kit without requirements (kalah) declares the course alone, as before.
+    expect(kitCompositionRoot(loadCourseKit('kalah'))).toContain('declareStudentKit("kalah");');
+  });
+
+  describe('requirements: one line naming what to install', () => {
+    const python: Requirement = { tool: 'python3', install: 'Python 3 (python.org)' };
+    const jdk: Requirement = { tool: ['javac', 'java'], all: true, install: 'a JDK (adoptium.net)', when: ['*.java'] };
+    const anyPython: Requirement = { tool: ['python3', 'python'], install: 'Python' };
+    const has = (...tools: string[]) => (name: string) => (tools.includes(name) ? `/usr/bin/${name}` : undefined);
+
+    it('a missing tool is named with its install line; a present one is quiet', () => {
+      expect(missingRequirement([python], [], has('node'))).toBe(
+        'this kit needs python3 on your PATH to run your code, and it is not there: install Python 3 (python.org), then open a new terminal',
+      );
+      expect(missingRequirement([python], [], has('python3'))).toBeUndefined();
+    });
+
+    it('several tools: any one will do, or every one with all (the missing ones named)', () => {
+      expect(missingRequirement([anyPython], [], has('python'))).toBeUndefined();
+      expect(missingRequirement([anyPython], [], has())).toMatch(/needs python3 or python on your PATH/);
+      const dir = mkdtempSync(join(tmpdir(), 'kit-requires-'));
+      try {
+        mkdirSync(join(dir, 'agent'));
+        writeFileSync(join(dir, 'agent', 'mancala.java'), 'class mancala {}');
+        expect(missingRequirement([jdk], [join(dir, 'agent')], has('java'))).toMatch(/needs javac on your PATH[^]*and it is not there: install a JDK/);
+        expect(missingRequirement([jdk], [join(dir, 'agent')], has())).toMatch(/needs javac and java on your PATH to run your code, and they are not there/);
+        // `when`: only for a folder holding a matching file.
+        expect(missingRequirement([jdk], [join(dir, 'nowhere'), dir], has())).toBeUndefined();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 });
