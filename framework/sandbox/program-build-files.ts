@@ -81,5 +81,5 @@ export function planFromFolder(dir: string, course?: CourseLines): BuildPlan | C
   if ('problem' in inferred || inferred.protocol !== undefined || args === '') return inferred;
   // Not a file name the course named, but the course still ran every program with its arguments.
   const words = splitCommand(args) ?? [];
-  return { ...inferred, run: [...inferred.run, ...words], why: `${inferred.why} ${args} (no file ${course.lines.course} named: ${course.lines.programs.map((p) => p.file).join(', ')}; run with its arguments)` };
+  return { ...inferred, run: [...inferred.run, ...words], why: `${inferred.why}, with ${course.lines.course}'s arguments \`${args}\` (none of its file names: ${course.lines.programs.map((p) => p.file).join(', ')})` };
 }
