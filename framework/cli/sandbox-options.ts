@@ -1,6 +1,6 @@
 /**
  * The flags of every command that runs submitted code, defined once: `--weak-sandbox` (grade,
- * check, csci561-grade, gauntlet, match, tournament, play), `--python` (added by main.ts to each
+ * check, csci561-grade, gauntlet, match, tournament, play), `--python` and `--python2` (added by main.ts to each
  * command that has --weak-sandbox) and the limit overrides `--time-limit` and `--memory` (the
  * grading commands). Also the start of such a run: the sandbox this machine offers is checked,
  * and said on stderr, before any submission is touched.
@@ -9,7 +9,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { execaSync } from 'execa';
 import { Option, type Command } from 'commander';
-import { PYTHON_OVERRIDE_ENV } from '../sandbox/runtimes.ts';
+import { PYTHON2_OVERRIDE_ENV, PYTHON_OVERRIDE_ENV } from '../sandbox/runtimes.ts';
 import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
 import { addressSpaceCap, memoryLimitProblem } from '../sandbox/address-space.ts';
@@ -42,34 +42,39 @@ export function weakSandboxOption(): Option {
 
 /**
  * `--python PATH`: the interpreter submissions' Python runs on (python, python3 in their commands
- * and the course bridges), instead of the grader's python3. Real submissions of these courses are
- * often Python 2, which Debian no longer ships: an instructor who has one points at it. Checked
- * before anything runs (a file that runs as Python), then set for the whole process, threads included.
+ * and the course bridges), instead of the grader's python3. `--python2 PATH`: the one `python2` and
+ * `python2.7` mean (a course's line for its Python 2.7 programs, e.g. CSCI-561's mancala.py),
+ * instead of the one found by itself (runtimes.ts). Each is checked before anything runs (a file
+ * that runs as Python, of major version 2 for --python2), then set for the whole process, threads included.
  */
 export function addPythonOption(cmd: Command): Command {
   return cmd
     .addOption(new Option('--python <path>', "the Python interpreter submissions run on (default: python3 on the grader's PATH), e.g. a Python 2.7 for old submissions"))
+    .addOption(new Option('--python2 <path>', "the Python 2.7 that python2/python2.7 mean (a course's Python 2.7 programs; default: python2.7 or python2 on PATH, or pyenv's 2.7)"))
     .hook('preAction', (_command, action) => {
-      const path = action.opts<{ python?: string }>().python;
-      if (path !== undefined) process.env[PYTHON_OVERRIDE_ENV] = checkedPython(path);
+      const { python, python2 } = action.opts<{ python?: string; python2?: string }>();
+      if (python !== undefined) process.env[PYTHON_OVERRIDE_ENV] = checkedPython(python);
+      if (python2 !== undefined) process.env[PYTHON2_OVERRIDE_ENV] = checkedPython(python2, '--python2', 2);
     });
 }
 
-/** `path` as an absolute path to a program that runs as Python; a one-line UserError otherwise. */
-export function checkedPython(path: string): string {
+/** `path` as an absolute path to a program that runs as Python (of `major` version when given); a one-line UserError otherwise. */
+export function checkedPython(path: string, flag = '--python', major?: number): string {
   const absolute = resolve(path);
   let isFile = false;
   try {
     isFile = statSync(absolute).isFile();
     accessSync(absolute, constants.X_OK);
   } catch {
-    throw new UserError(`--python ${path}: ${isFile ? 'not executable' : 'no such file'}`);
+    throw new UserError(`${flag} ${path}: ${isFile ? 'not executable' : 'no such file'}`);
   }
-  if (!isFile) throw new UserError(`--python ${path}: not a file`);
+  if (!isFile) throw new UserError(`${flag} ${path}: not a file`);
   const r = execaSync(absolute, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { reject: false, timeout: 30_000, stdin: 'ignore' });
-  if (r.exitCode !== 0 || !/^\d+\.\d+$/.test(String(r.stdout).trim())) {
-    throw new UserError(`--python ${path}: it did not run as a Python interpreter (${r.exitCode === 0 ? 'unexpected output' : `exit code ${r.exitCode ?? r.signal}`})`);
+  const version = String(r.stdout).trim();
+  if (r.exitCode !== 0 || !/^\d+\.\d+$/.test(version)) {
+    throw new UserError(`${flag} ${path}: it did not run as a Python interpreter (${r.exitCode === 0 ? 'unexpected output' : `exit code ${r.exitCode ?? r.signal}`})`);
   }
+  if (major !== undefined && !version.startsWith(`${major}.`)) throw new UserError(`${flag} ${path}: it is Python ${version}; expected a Python ${major}`);
   return absolute;
 }
 

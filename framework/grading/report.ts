@@ -40,6 +40,11 @@ export interface SubmissionReport {
   cases: CaseReport[];
   /** things the grader wants the reader to know: refused symlinks, missing roles, isolation limits */
   notes: string[];
+  /**
+   * why the grader could not grade it, through no fault of the student's (no Python 2.7 on the
+   * machine for a course that ran Python 2.7); its score is no grade. Absent for every graded one.
+   */
+  notGraded?: string;
 }
 
 export interface GradeReport {

@@ -6,7 +6,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { inferBuildPlan, MAKEFILES, MANIFEST_FILE, parseManifest, type BuildPlan, type SubmissionFile } from './program-build-plan.ts';
+import { inferBuildPlan, MAKEFILES, MANIFEST_FILE, parseManifest, splitCommand, type BuildPlan, type SubmissionFile } from './program-build-plan.ts';
+import { planFromRunLines, type CoursePlan, type RunLines } from './run-lines.ts';
 
 const MAX_FILES = 2000;
 const MAX_DEPTH = 6;
@@ -53,8 +54,17 @@ export function readManifest(dir: string): BuildPlan | { problem: string } | und
   return { ...plan, build: 'make', why: `${plan.why} (build: make, for its ${makefile})` };
 }
 
-/** The plan of a folder without a `command` file: its manifest's, else one inferred from its files. */
-export function planFromFolder(dir: string): BuildPlan | { problem: string } {
+/** The course whose run lines apply to a folder, and the arguments of this run (none: the course's own). */
+export interface CourseLines {
+  lines: RunLines;
+  args?: string;
+}
+
+/**
+ * The plan of a folder without a `command` file: its manifest's, else the course's line for the
+ * file it holds (run-lines.ts), else one inferred from its files, run with the course's arguments.
+ */
+export function planFromFolder(dir: string, course?: CourseLines): BuildPlan | CoursePlan | { problem: string } {
   const manifest = readManifest(dir);
   if (manifest !== undefined) return manifest;
   let files: SubmissionFile[];
@@ -63,5 +73,13 @@ export function planFromFolder(dir: string): BuildPlan | { problem: string } {
   } catch (e) {
     return { problem: `cannot list the folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
-  return inferBuildPlan(files);
+  if (course === undefined) return inferBuildPlan(files);
+  const planned = planFromRunLines(course.lines, files, course.args);
+  if (planned !== undefined) return planned;
+  const inferred = inferBuildPlan(files);
+  const args = (course.args ?? course.lines.args).trim();
+  if ('problem' in inferred || inferred.protocol !== undefined || args === '') return inferred;
+  // Not a file name the course named, but the course still ran every program with its arguments.
+  const words = splitCommand(args) ?? [];
+  return { ...inferred, run: [...inferred.run, ...words], why: `${inferred.why}, with ${course.lines.course}'s arguments \`${args}\` (none of its file names: ${course.lines.programs.map((p) => p.file).join(', ')})` };
 }

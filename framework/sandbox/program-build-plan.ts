@@ -110,8 +110,8 @@ export function someNames(names: readonly string[], n = 6): string {
   return names.slice(0, n).join(', ') + (names.length > n ? ` and ${names.length - n} more` : '');
 }
 
-/** Java's plan: the one class with main, run by its full name after javac writes classes beside the sources' root. */
-function javaPlan(sources: SubmissionFile[]): BuildPlan | { problem: string } {
+/** The one Java class with main among `sources`, by its qualified name (package included), or why there is not one. */
+export function javaMainClass(sources: readonly SubmissionFile[]): { name: string; pkg?: string } | { problem: string } {
   const mains = sources.filter((f) => JAVA_MAIN.test(stripJavaComments(f.text ?? '')));
   if (mains.length !== 1) {
     const found = mains.length === 0 ? 'none of them has' : `${someNames(mains.map((f) => f.path))} each have`;
@@ -120,12 +120,18 @@ function javaPlan(sources: SubmissionFile[]): BuildPlan | { problem: string } {
   const main = mains[0]!;
   const pkg = JAVA_PACKAGE.exec(stripJavaComments(main.text ?? ''))?.[1]?.replace(/\s+/g, '');
   const cls = main.path.slice(main.path.lastIndexOf('/') + 1, -'.java'.length);
-  const name = pkg === undefined ? cls : `${pkg}.${cls}`;
+  return pkg === undefined ? { name: cls } : { name: `${pkg}.${cls}`, pkg };
+}
+
+/** Java's plan: the one class with main, run by its full name after javac writes classes beside the sources' root. */
+function javaPlan(sources: SubmissionFile[]): BuildPlan | { problem: string } {
+  const main = javaMainClass(sources);
+  if ('problem' in main) return main;
   // `-d .`: classes land under the work folder by package (mancala/Main.class) wherever the sources sit.
   return {
     build: `javac -encoding UTF-8 -d . ${sources.map((f) => shellQuote(f.path)).join(' ')}`,
-    run: ['java', '-cp', '.', name],
-    why: `Java sources: javac, then java ${name} (the class with main${pkg === undefined ? '' : `, in package ${pkg}`})`,
+    run: ['java', '-cp', '.', main.name],
+    why: `Java sources: javac, then java ${main.name} (the class with main${main.pkg === undefined ? '' : `, in package ${main.pkg}`})`,
   };
 }
 

@@ -10,5 +10,5 @@ const PYTHON2_SYNTAX = /SyntaxError: (Missing parentheses in call to '(print|exe
 /** A sentence to add to a failed program's message when its stderr shows Python 2 code run by Python 3; else ''. */
 export function python2Hint(stderr: string): string {
   if (!PYTHON2_SYNTAX.test(stderr)) return '';
-  return '\nThis looks like Python 2 code, which Python 3 cannot run (print(...) is a function; `except X as e`): port it, or an instructor can run it on a Python 2 interpreter with --python PATH.';
+  return '\nThis looks like Python 2 code, which Python 3 cannot run (print(...) is a function; `except X as e`): port it, or an instructor can run it on a Python 2 interpreter (name it python2.7 in the command, or --python PATH).';
 }

@@ -1,6 +1,6 @@
 /**
  * The program behind a command's first word (runtimes.ts): the real interpreter past any shim,
- * what the jail must bind for it, the submission's own files, a missing runtime, and the JVM's
+ * what the jail must bind for it (pyenv's Python 2.7 too), the submission's own files, a missing runtime, and the JVM's
  * heap under a memory limit.
  */
 import { realpathSync } from 'node:fs';
@@ -23,6 +23,16 @@ describe('resolving the first word', () => {
     if (!real.startsWith('/usr/')) expect(r.readOnly.some((dir) => real.startsWith(`${dir}/`))).toBe(true);
     expect(r.readOnly.every((p) => !p.startsWith('/usr/'))).toBe(true);
     expect(r.pathDirs[0]).toBe(r.executable.slice(0, r.executable.lastIndexOf('/')));
+  });
+
+  // pyenv's python2.7 shim refuses to run unless PYENV_VERSION names a 2.7: its versions folder is looked in instead.
+  const shim = findExecutable('python2.7');
+  it.runIf(shim !== undefined && shim.includes('/shims/'))("python2.7 is a real Python 2.7, past a pyenv shim that refuses to run it", async () => {
+    const r = await resolveRuntime('python2.7');
+    if ('problem' in r) throw new Error(r.problem);
+    expect(r.kind).toBe('python');
+    expect(r.executable).toMatch(/\/versions\/2\.7[.\d]*\/bin\/python2\.7$/);
+    expect(r.readOnly.some((dir) => r.executable.startsWith(`${dir}/`))).toBe(true);
   });
 
   it('a system program needs nothing bound and has no start-up to leave out', async () => {

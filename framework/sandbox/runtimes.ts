@@ -12,9 +12,9 @@
  * The JVM sizes its heap from the machine, not from the sandbox's memory limit, so it is given
  * `-Xmx` from that limit (JAVA_TOOL_OPTIONS, which reaches a `java` started by a script too).
  */
-import { realpathSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, normalize } from 'node:path';
+import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
 import { execa } from 'execa';
 import { SANDBOX_UID } from './machine.ts';
 import { findExecutable, findExecutables } from './mechanisms.ts';
@@ -92,18 +92,18 @@ function realpathOrSelf(path: string): string {
 }
 
 /** Asks Python (through the grader's PATH, shims included) where its real interpreter and its library are. */
-async function pythonLocation(command: string): Promise<{ executable: string; prefixes: string[] } | { problem: string }> {
+async function pythonLocation(command: string): Promise<{ executable: string; prefixes: string[]; version: string } | { problem: string }> {
   // getattr: Python 2 (an instructor's --python) has no base_prefix.
-  const r = await execa(command, ['-c', 'import sys;print(sys.executable);print(getattr(sys, "base_prefix", sys.prefix));print(sys.prefix)'], {
+  const r = await execa(command, ['-c', 'import sys;print(sys.executable);print(getattr(sys, "base_prefix", sys.prefix));print(sys.prefix);print("%d.%d" % sys.version_info[:2])'], {
     reject: false,
     timeout: 30_000,
     stdin: 'ignore',
   });
-  const [executable, basePrefix, prefix] = String(r.stdout ?? '').split('\n').map((l) => l.trim());
-  if (r.exitCode !== 0 || !executable || !isAbsolute(executable) || !basePrefix || !prefix) {
+  const [executable, basePrefix, prefix, version] = String(r.stdout ?? '').split('\n').map((l) => l.trim());
+  if (r.exitCode !== 0 || !executable || !isAbsolute(executable) || !basePrefix || !prefix || !version) {
     return { problem: `${basename(command)} on the grader did not say where its interpreter is (${r.exitCode === 0 ? 'unexpected output' : `exit code ${r.exitCode ?? r.signal}`})` };
   }
-  return { executable, prefixes: [...new Set([basePrefix, prefix])] };
+  return { executable, prefixes: [...new Set([basePrefix, prefix])], version };
 }
 
 function uniqueBinds(paths: readonly string[]): string[] {
@@ -120,6 +120,43 @@ function uniqueBinds(paths: readonly string[]): string[] {
  */
 export const PYTHON_OVERRIDE_ENV = 'MANCALA_PYTHON';
 
+/** The same for `python2` and `python2.7` (--python2 PATH): Python 2 programs never run on a Python 3. */
+export const PYTHON2_OVERRIDE_ENV = 'MANCALA_PYTHON2';
+
+/** `python2`, `python2.7`: a command that asks for Python 2. */
+export function isPython2Word(word: string): boolean {
+  return !word.includes('/') && /^python2(\.\d+)?$/.test(word);
+}
+
+/** Where none is found: what to do. */
+export const NO_PYTHON2 = 'no Python 2.7 found (python2.7 or python2 on PATH, or a pyenv version 2.7): install one or pass --python2';
+
+/**
+ * The interpreters a Python 2 word may mean, best first: those of that name on PATH, python2.7 and
+ * python2, and the 2.7 versions of pyenv (whose shims refuse to run one unless PYENV_VERSION names
+ * it): found beside its shims on PATH, at $PYENV_ROOT or at ~/.pyenv.
+ */
+function python2Candidates(word: string): string[] {
+  const onPath = [...new Set([word, 'python2.7', 'python2'].flatMap((w) => findExecutables(w)))];
+  const roots = [process.env.PYENV_ROOT, ...onPath.filter((p) => basename(dirname(p)) === 'shims').map((p) => dirname(dirname(p))), join(homedir(), '.pyenv')];
+  const versions: string[] = [];
+  for (const root of new Set(roots.filter((r): r is string => r !== undefined && r !== ''))) {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, 'versions'));
+    } catch {
+      continue;
+    }
+    const found = names
+      .filter((n) => /^2\.7(\.\d+)?$/.test(n))
+      .sort((a, b) => b.localeCompare(a, 'en', { numeric: true }))
+      .map((n) => join(root, 'versions', n, 'bin', 'python2.7'))
+      .filter((p) => existsSync(p));
+    versions.push(...found);
+  }
+  return [...new Set([...onPath, ...versions])];
+}
+
 async function resolveUncached(word: string, onHost: boolean): Promise<Runtime | { problem: string }> {
   if (word === '') return { problem: 'the command is empty' };
   if (!isAbsolute(word) && word.includes('/')) {
@@ -129,18 +166,26 @@ async function resolveUncached(word: string, onHost: boolean): Promise<Runtime |
     return { word, kind: 'native', executable: rel.startsWith('.') ? rel : `./${rel}`, local: true, readOnly: [], pathDirs: [] };
   }
   const kind = kindOf(basename(word));
-  const override = kind === 'python' && !isAbsolute(word) ? process.env[PYTHON_OVERRIDE_ENV] || undefined : undefined;
-  const candidates = override !== undefined ? [override] : isAbsolute(word) ? [word] : findExecutables(word);
-  if (candidates.length === 0) return { problem: `${word}: no such program on the grader (is the runtime installed?)` };
+  const python2 = isPython2Word(word);
+  const override = python2 ? process.env[PYTHON2_OVERRIDE_ENV] || undefined : kind === 'python' && !isAbsolute(word) ? process.env[PYTHON_OVERRIDE_ENV] || undefined : undefined;
+  const candidates = override !== undefined ? [override] : isAbsolute(word) ? [word] : python2 ? python2Candidates(word) : findExecutables(word);
+  if (candidates.length === 0) return { problem: python2 ? `${word}: ${NO_PYTHON2}` : `${word}: no such program on the grader (is the runtime installed?)` };
   const blocked: string[] = [];
+  const refused: string[] = [];
   for (const found of candidates) {
-    const r = await runtimeAt(word, kind, found);
+    const r = await runtimeAt(word, kind, found, python2);
+    // A Python 2 word tries each candidate: a pyenv shim that refuses, or a python2 that is a 3, is passed over.
+    if ('problem' in r && python2 && override === undefined) {
+      refused.push(r.problem);
+      continue;
+    }
     if ('problem' in r) return r;
     // On the host as SANDBOX_UID (sandbox-user.ts): only a runtime that user can reach will start.
     const blocker = onHost && !r.local ? blockedForSandboxUser(r.executable) : undefined;
     if (blocker === undefined) return r;
     blocked.push(`${r.executable} (${blocker} is closed to other users)`);
   }
+  if (blocked.length === 0) return { problem: `${word}: ${NO_PYTHON2} (tried: ${refused.join('; ')})` };
   return {
     problem:
       `${word}: the weak sandbox runs submissions as user ${SANDBOX_UID}, who cannot reach ${blocked.join(' nor ')}; ` +
@@ -148,11 +193,12 @@ async function resolveUncached(word: string, onHost: boolean): Promise<Runtime |
   };
 }
 
-async function runtimeAt(word: string, kind: RuntimeKind, found: string): Promise<Runtime | { problem: string }> {
+async function runtimeAt(word: string, kind: RuntimeKind, found: string, python2 = false): Promise<Runtime | { problem: string }> {
   const real = realpathOrSelf(found);
   if (kind === 'python') {
     const where = await pythonLocation(found);
     if ('problem' in where) return where;
+    if (python2 && !where.version.startsWith('2.')) return { problem: `${found} is Python ${where.version}` };
     return {
       word,
       kind,

@@ -17,6 +17,9 @@ import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { gradeProgramsWithRuns, programCases, selectCaseIds } from '../../packs/csci561/grade-programs.ts';
 import { readProgramSubmission } from '../../packs/csci561/program.ts';
 import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
+import type { CourseLines } from '../../sandbox/program-build-files.ts';
+import { programRunLines } from '../../packs/csci561/course-run-lines.ts';
+import { runArgsOption, runLinesOption } from '../run-line-options.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 import { shardItems } from '../../shard-spec.ts';
@@ -27,6 +30,8 @@ import { csci561GradeIdentity } from '../shard-identity.ts';
 interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag {
   suite: string;
   python?: string;
+  runArgs?: string;
+  runLines?: string;
   json?: string;
   gradescope?: string;
   junit?: string;
@@ -54,8 +59,9 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .summary('grade file-in/file-out programs in any language on a csci561 suite')
     .description(
       "Grade seed 000 programs written in any language: each submission is a folder run as its one-line `command` file " +
-        `(e.g. "python3 mancala.py") or its ${MANIFEST_FILE} (build: and run: lines) says, else as its sources say ` +
-        '(Java, C++, C, Python: built once in the sandbox, not charged to the cases), in a fresh sandboxed folder holding the case\'s input.txt, under the ' +
+        `(e.g. "python3 mancala.py") or its ${MANIFEST_FILE} (build: and run: lines) says, else as the course ran the file it holds ` +
+        '(CSCI-561: mancala.java, mancala.cpp, mancala11.cpp, mancala.py as Python 2.7, mancala3.py, each run with -i input.txt; --run-lines, --run-args), ' +
+        'else as its sources say (Java, C++, C, Python: built once in the sandbox, not charged to the cases), in a fresh sandboxed folder holding the case\'s input.txt, under the ' +
         "case's time and memory limits; its next_state.txt and traverse_log.txt are compared with the reference " +
         "solution's by the course's rule, except that extra lines and extra fields fail. Exits 0 when grading completed, " +
         '2 when no submission given can be run (each folder\'s problem named).',
@@ -72,6 +78,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       "write a report for each student: DIR/<submission>/report.txt and, per failed case, a folder with the input, the program's own files, the expected files and diffs (visible cases only) and a command re-running the program",
     )
     .option('--case <id>', 'grade only this case (repeat the flag, or separate ids by commas)', collectIds)
+    .addOption(runArgsOption())
+    .addOption(runLinesOption())
     .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 1)
     .addOption(shardOption('submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
@@ -90,6 +98,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --reports reports/ --gradescope results.json',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --html report.html   # the class as one page',
         '  $ mancala csci561-grade submissions/alice --suite testcases/csci561-public --case minimax-d2-3   # re-run one case',
+        '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --python2 /opt/python2.7/bin/python2.7   # mancala.py is Python 2.7',
+        "  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --run-args 'input.txt'   # other arguments than the course's -i input.txt",
         ...shardHelp(
           [
             '  $ mancala csci561-grade submissions/* --suite testcases/csci561-hidden --shard 2/4 --json shard2.json --reports reports/',
@@ -103,8 +113,11 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       for (const s of submissions) {
         if (!existsSync(s) || !statSync(s).isDirectory()) throw new UserError(`submission ${s}: expected a folder with a \`command\` file`);
       }
+      // The course's run lines are read, and refused when malformed, before anything runs.
+      const runLines = programRunLines(opts.suite, opts.runLines);
+      const course = { lines: runLines, ...(opts.runArgs !== undefined ? { args: opts.runArgs } : {}) };
       // Nothing that can run is an error (exit 2), never a report of zeros; one bad folder among good ones is graded as errors.
-      const unloadable = submissions.map(loadProblem).filter((p) => p !== undefined);
+      const unloadable = submissions.map((s) => loadProblem(s, course)).filter((p) => p !== undefined);
       if (unloadable.length === submissions.length) {
         throw new UserError(`no submission could be loaded: ${unloadable.join('; ')}`);
       }
@@ -141,6 +154,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
           sandbox,
           ...(caseIds !== undefined ? { caseIds } : {}),
           keepFailures: opts.reports !== undefined,
+          runLines,
+          ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}),
           onCase: (submission, caseId) => bar?.update(++done, total, { submission, caseId }),
         });
       });
@@ -149,13 +164,13 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       if (overridden !== undefined) report.notes = [...(report.notes ?? []), overridden];
       if (caseIds !== undefined) report.notes = [...(report.notes ?? []), `--case: only ${caseIds.join(', ')} graded (${caseIds.length} of the suite's ${suite.cases.length} cases); scores are over these`];
       const runNotes = [...(report.notes ?? [])];
-      const warnings = addCommonFailureNotes(report, (s) => interpreterOf(s.path));
+      const warnings = [...grading.warnings, ...addCommonFailureNotes(report, (s) => interpreterOf(s.path, course))];
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
       io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
       if (shard === undefined) writeReportFiles(io, report, files);
       else {
-        writeShardReportFiles(io, report, files, { ...shard, runNotes, kinds: mine.map((s) => interpreterOf(s) ?? null) }, submissions.length);
+        writeShardReportFiles(io, report, files, { ...shard, runNotes, kinds: mine.map((s) => interpreterOf(s, course) ?? null) }, submissions.length);
         writeHtmlReport(io, report, files.html);
       }
       if (opts.reports !== undefined) {
@@ -178,9 +193,9 @@ function collectIds(value: string, previous: string[] | undefined): string[] {
 }
 
 /** Why the submission in `dir` cannot be run (undefined: it can). */
-function loadProblem(dir: string): string | undefined {
+function loadProblem(dir: string, course: CourseLines): string | undefined {
   try {
-    readProgramSubmission(dir);
+    readProgramSubmission(dir, course);
     return undefined;
   } catch (e) {
     if (e instanceof UserError) return e.message;
@@ -189,9 +204,9 @@ function loadProblem(dir: string): string | undefined {
 }
 
 /** A program's kind: the first word of its command ("python3", "java"); undefined when it has no readable command. */
-function interpreterOf(dir: string): string | undefined {
+function interpreterOf(dir: string, course: CourseLines): string | undefined {
   try {
-    const argv = readProgramSubmission(dir).argv;
+    const argv = readProgramSubmission(dir, course).argv;
     return argv[0] === undefined ? undefined : basename(argv[0]);
   } catch (e) {
     if (e instanceof UserError) return undefined;

@@ -11,7 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { assertBlessed, gradeSubmissions, selectCases, startGradingWorkers, type VisibilityFilter } from '../../grading/runner.ts';
+import { assertBlessed, gradeSubmissions, overrideLimits, selectCases, startGradingWorkers, type LimitOverrides, type VisibilityFilter } from '../../grading/runner.ts';
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
@@ -37,6 +37,10 @@ import { scoreAsWholeRun } from '../../shards/check-scores.ts';
 import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { checkIdentity, gradeIdentity } from '../shard-identity.ts';
+import { programRunLines } from '../../packs/csci561/course-run-lines.ts';
+import { gradeProgramsWithRuns } from '../../packs/csci561/grade-programs.ts';
+import { gradeMixed, isCsci561Suite, isProgramFolder } from '../../packs/csci561/program-folders.ts';
+import { runArgsOption, runLinesOption, type RunLineFlags } from '../run-line-options.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -67,7 +71,7 @@ function withNote(report: GradeReport, note: string | undefined): GradeReport {
   return note === undefined ? report : { ...report, notes: [...(report.notes ?? []), note] };
 }
 
-interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag {
+interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag, RunLineFlags {
   suite: string;
   python?: string;
   json?: string;
@@ -83,7 +87,7 @@ interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFl
   queue?: string;
 }
 
-interface CheckOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag {
+interface CheckOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag, RunLineFlags {
   suite?: string[];
   python?: string;
   json?: string;
@@ -108,6 +112,8 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .option('--verbose', 'show every case and full messages')
     .addOption(nodeCountsOption())
     .addOption(shardOption('submissions'))
+    .addOption(runArgsOption())
+    .addOption(runLinesOption())
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--no-color', 'no colours in the console report');
   addLimitOptions(addWeakSandboxOption(grade))
@@ -144,6 +150,10 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const loaded = await loadSuite(suiteDir);
       const { suite, note } = applyNodeCounts(loaded, opts, opts.visibility === 'visible');
       assertBlessed(suite, selectCases(suite, opts.visibility));
+      // On a csci561 suite, a folder of sources (mancala.java, …) is a program, run as the course ran it.
+      const lines = isCsci561Suite(loaded) ? programRunLines(suiteDir, opts.runLines) : undefined;
+      const programs = new Set(lines === undefined ? [] : mine.filter((s) => isProgramFolder(s, loaded, lines)));
+      if (programs.size > 0 && opts.queue !== undefined) throw new UserError(`--queue: ${[...programs][0]} is a program, graded here only: drop --queue, or grade programs with csci561-grade`);
       checkReportFiles(opts);
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
@@ -151,21 +161,26 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, submissions, opts, sandbox), mine);
       if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
-      const graded = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) =>
-        gradeSubmissions({
-          suite,
-          submissions: mine,
-          visibility: opts.visibility,
-          jobs: opts.jobs,
-          sandbox,
-          limits,
-          ...(opts.queue !== undefined ? { queue: opts.queue, onNotice: queueNotices(io) } : {}),
-          onProgress: (e) => bar?.update(e.done, e.total, { submission: e.submission, caseId: e.caseId }),
-        }),
-      );
-      const report = withNote(graded, note);
+      const gradeAgents = (agents: readonly string[]) =>
+        withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) =>
+          gradeSubmissions({
+            suite,
+            submissions: agents,
+            visibility: opts.visibility,
+            jobs: opts.jobs,
+            sandbox,
+            limits,
+            ...(opts.queue !== undefined ? { queue: opts.queue, onNotice: queueNotices(io) } : {}),
+            onProgress: (e) => bar?.update(e.done, e.total, { submission: e.submission, caseId: e.caseId }),
+          }),
+        );
+      const mixed =
+        programs.size === 0
+          ? { report: await gradeAgents(mine), warnings: [] }
+          : await gradeMixed({ suite: overrideLimits(suite, limits), submissions: mine, programs, visibility: opts.visibility, jobs: opts.jobs, sandbox, lines: lines!, ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}), gradeAgents });
+      const report = withNote(mixed.report, note);
       const runNotes = [...(report.notes ?? [])];
-      const warnings = addCommonFailureNotes(report, () => AGENT_KIND);
+      const warnings = [...mixed.warnings, ...addCommonFailureNotes(report, (s) => (programs.has(s.path) ? 'program' : AGENT_KIND))];
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
       if (shard === undefined) writeReportFiles(io, report, opts);
@@ -188,6 +203,8 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .option('--html <file>', 'also write one self-contained HTML report of every suite (opens from disk; each failing case with its position drawn)')
     .addOption(nodeCountsOption())
     .addOption(shardOption('cases (over all the suites)'))
+    .addOption(runArgsOption())
+    .addOption(runLinesOption())
     .option('--no-color', 'no colours');
   addLimitOptions(addWeakSandboxOption(check))
     .addHelpText(
@@ -246,7 +263,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         const shardCases = all.filter((c) => mine.has(`${k + 1}:${c.id}`));
         if (shard !== undefined && shardCases.length === 0) continue;
         const part = shardCases.length === all.length ? runnable : { ...runnable, cases: shardCases };
-        let report = withNote(await gradeSubmissions({ suite: part, submissions: [path], visibility: 'visible', jobs: 1, sandbox, limits }), note);
+        let report = withNote(await checkOne(part, path, { sandbox, limits, flags: opts }), note);
         if (shard !== undefined) {
           // Scored as in the whole run: a case's points are its share of its category over all the suite's cases.
           const scored = scoreAsWholeRun(runnable, all, report.submissions[0]!);
@@ -269,6 +286,17 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       // Exit 1, not 2: the check ran; the submission is what failed.
       if (failed > 0) throw new UserError(`${failed} of ${graded} visible cases did not pass`, 1);
     });
+}
+
+/**
+ * One submission checked on one suite: a program folder on a csci561 suite as the course ran it
+ * (with the suite's run lines, --run-args, --run-lines), anything else as an agent.
+ */
+async function checkOne(suite: Suite, path: string, o: { sandbox: ReturnType<typeof sandboxMode>; limits: LimitOverrides; flags: RunLineFlags }): Promise<GradeReport> {
+  const lines = isCsci561Suite(suite) ? programRunLines(suite.manifest.dir, o.flags.runLines) : undefined;
+  if (lines === undefined || !isProgramFolder(path, suite, lines)) return gradeSubmissions({ suite, submissions: [path], visibility: 'visible', jobs: 1, sandbox: o.sandbox, limits: o.limits });
+  const runArgs = o.flags.runArgs !== undefined ? { runArgs: o.flags.runArgs } : {};
+  return (await gradeProgramsWithRuns({ suite: overrideLimits(suite, o.limits), submissions: [path], visibility: 'visible', jobs: 1, sandbox: o.sandbox, runLines: lines, ...runArgs })).report;
 }
 
 /**

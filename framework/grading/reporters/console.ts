@@ -158,6 +158,8 @@ function namedIds(ids: readonly string[]): string {
 }
 
 function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): string[] {
+  // The machine could not run it: one line saying why, no score and no cases that would blame the student.
+  if (s.notGraded !== undefined) return [`${p.bold(oneLine(s.id))}  ${p.yellow(`NOT GRADED: ${oneLine(s.notGraded)}`)}  ${p.dim(oneLine(s.path))}`];
   const counts = countStatuses(s.cases);
   const score = `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}`;
   const verdict = counts.passed === s.cases.length ? p.green(`all ${s.cases.length} cases passed`) : `${counts.passed} of ${s.cases.length} cases passed`;
@@ -186,11 +188,16 @@ export function renderConsole(report: GradeReport, options: ConsoleOptions): str
   // The run's own notes (overridden limits, a machine at fault) concern every score below: not dimmed.
   for (const note of report.notes ?? []) lines.push(p.yellow(`note: ${oneLine(note)}`));
   for (const s of report.submissions) lines.push('', ...submissionBlock(p, s, options.verbose));
-  if (n > 1) {
-    const mean = report.submissions.reduce((total, s) => total + s.score, 0) / n;
-    const max = Math.max(...report.submissions.map((s) => s.maxScore));
-    const perfect = report.submissions.filter((s) => s.cases.every((c) => c.status === 'passed')).length;
-    lines.push('', `${n} submissions: mean ${formatPoints(mean)} / ${formatPoints(max)}, ${perfect} with every case passed`);
+  const graded = report.submissions.filter((s) => s.notGraded === undefined);
+  const notGraded = n - graded.length;
+  if (n > 1 && graded.length > 0) {
+    const mean = graded.reduce((total, s) => total + s.score, 0) / graded.length;
+    const max = Math.max(...graded.map((s) => s.maxScore));
+    const perfect = graded.filter((s) => s.cases.every((c) => c.status === 'passed')).length;
+    const apart = notGraded > 0 ? ` of the ${graded.length} graded; ${notGraded} not graded (the machine's fault, not theirs: see above)` : '';
+    lines.push('', `${n} submissions: mean ${formatPoints(mean)} / ${formatPoints(max)}, ${perfect} with every case passed${apart}`);
+  } else if (notGraded > 0) {
+    lines.push('', `${n} submission${n === 1 ? '' : 's'}: ${notGraded} not graded (the machine's fault, not the students': see above)`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -207,6 +214,10 @@ export function renderCheck(report: GradeReport, options: { color: boolean }): s
     const cases = s.cases.filter((c) => c.visibility === 'visible');
     if (lines.length > 0) lines.push('');
     lines.push(p.bold(`${oneLine(report.suite)}: ${oneLine(s.path)}`));
+    if (s.notGraded !== undefined) {
+      lines.push(p.yellow(`not checked: ${oneLine(s.notGraded)}`));
+      continue;
+    }
     for (const c of cases) {
       const status = c.status === 'passed' || c.status === 'failed' ? '' : ` ${statusPaint(p, c.status)(`(${c.status})`)}`;
       lines.push(`  ${mark(p, c.status)} ${oneLine(caseTitle(c))}${status}`);

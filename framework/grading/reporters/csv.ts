@@ -7,7 +7,8 @@
  * Submission ids and paths come from students' folder names, so a cell that a spreadsheet would
  * take for a formula (starting with = + - @, tab or CR) gets a leading apostrophe (OWASP's advice);
  * numbers we write never need it. Categories keep the suite's order; a submission with no case in
- * a category gets an empty cell there (not graded is not zero).
+ * a category gets an empty cell there, and one the machine could not grade (notGraded) empty
+ * score cells (not graded is not zero).
  */
 import type { GradeReport } from '../report.ts';
 import { categoryTotals, countStatuses, reportCategories, STATUSES } from './summary.ts';
@@ -46,11 +47,12 @@ export function toCsv(report: GradeReport): string {
     rows.push([
       csvText(s.id),
       csvText(s.path),
-      csvNumber(s.score),
+      // Not graded (the machine lacked the course's runtime) is no score at all, not a zero.
+      s.notGraded !== undefined ? '' : csvNumber(s.score),
       csvNumber(s.maxScore),
       ...categories.map((name) => {
         const score = totals.get(name);
-        return score === undefined ? '' : csvNumber(score);
+        return score === undefined || s.notGraded !== undefined ? '' : csvNumber(score);
       }),
       ...STATUSES.map((status) => String(counts[status])),
     ]);

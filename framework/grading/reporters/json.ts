@@ -53,6 +53,7 @@ function submissionJson(s: SubmissionReport, where: string): SubmissionReport {
     maxScore: roundScore(finite(s.maxScore, `${where}.maxScore`)),
     cases: s.cases.map((c, i) => caseJson(c, `${where}.cases[${i}]`)),
     notes: [...s.notes],
+    ...(s.notGraded !== undefined ? { notGraded: s.notGraded } : {}),
   };
 }
 
@@ -119,6 +120,7 @@ const submissionReportSchema = z.strictObject(
     maxScore: nonNegative('points'),
     cases: z.array(caseReportSchema, { error: 'expected a list of case reports' }),
     notes: z.array(text('a note'), { error: 'expected a list of strings' }),
+    notGraded: text('why it was not graded').optional(),
   },
   { error: 'expected a submission report {"id", "path", "score", …}' },
 );

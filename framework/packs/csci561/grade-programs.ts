@@ -33,6 +33,11 @@ import { runJobs } from '../../workers/pool.ts';
 import { compareCaseFiles, type ExpectedFiles } from './compare.ts';
 import { courseCaseFiles, isCourseSuite } from './course-suite.ts';
 import { prepareProgram, programSandbox, readProgramSubmission, runProgram, type ProgramRun, type ProgramSubmission } from './program.ts';
+import type { CourseLines } from '../../sandbox/program-build-files.ts';
+import type { RunLines } from '../../sandbox/run-lines.ts';
+import { isPython2Word, resolveRuntime } from '../../sandbox/runtimes.ts';
+import { programRunLines, runLinesNote } from './course-run-lines.ts';
+import { startUpWarning } from './startup-failures.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -97,6 +102,10 @@ export interface ProgramGradeOptions {
   caseIds?: readonly string[];
   /** keep what each failed case's program wrote, for the students' reports (student-report.ts) */
   keepFailures?: boolean;
+  /** how the course ran programs handed in as sources (default: programRunLines of the suite's folder) */
+  runLines?: RunLines;
+  /** the arguments of this run, in place of the course's ({args} of its run lines) */
+  runArgs?: string;
   onCase?: (submission: string, caseId: string, status: CaseStatus) => void;
 }
 
@@ -138,6 +147,8 @@ export interface ProgramRuns {
   build?: string;
   /** why no case could run (the folder, the build), empty otherwise */
   setupError: string;
+  /** the grader could not run it, through no fault of the student's (no runtime of the course's version here) */
+  notGraded?: string;
   failed: FailedRun[];
 }
 
@@ -147,6 +158,8 @@ export interface ProgramGrading {
   cases: ProgramCase[];
   /** in the submissions' order; each `failed` is empty unless keepFailures was asked */
   programs: ProgramRuns[];
+  /** said loudly at the end of the run (also in the report's notes): many programs failed at start-up */
+  warnings: string[];
 }
 
 /** The message of a failed case: what differed, then the input, how to run the program on it and how to see the reference's files. */
@@ -192,6 +205,7 @@ interface ProgramJobSetup {
   cases: ProgramCase[];
   sandbox: SandboxMode;
   keepFailures: boolean;
+  course: CourseLines;
 }
 
 interface GradedProgram {
@@ -222,8 +236,11 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
   let submission: ProgramSubmission | undefined;
   let files: StagedFiles | undefined;
   let setupError = '';
+  let notGraded: string | undefined;
   try {
-    submission = readProgramSubmission(path);
+    submission = readProgramSubmission(path, setup.course);
+    notGraded = await missingRuntime(submission);
+    if (notGraded !== undefined) throw new UserError(notGraded);
     // One copy of the submission for all its cases, built once if it builds; each run copies it into its own sandbox.
     const prepared = await prepareProgram(submission, sandbox);
     notes.push(...prepared.notes);
@@ -283,12 +300,27 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
       ...(submission !== undefined ? { argv: submission.argv } : {}),
       ...(submission?.build !== undefined ? { build: submission.build } : {}),
       setupError,
+      ...(notGraded !== undefined ? { notGraded } : {}),
       failed,
     };
-    return { report: scoreSubmission(suite, id, path, notes, results), runs };
+    const report = scoreSubmission(suite, id, path, notes, results);
+    return { report: notGraded === undefined ? report : { ...report, notGraded }, runs };
   } finally {
     await files?.dispose();
   }
+}
+
+/**
+ * Why the grader cannot run `submission` at all when the fault is the machine's: the course's
+ * line asks for Python 2.7 and none is here. One line, never a score that blames the student.
+ */
+async function missingRuntime(submission: ProgramSubmission): Promise<string | undefined> {
+  const word = submission.argv[0];
+  if (word === undefined || !isPython2Word(word)) return undefined;
+  const found = await resolveRuntime(word);
+  if (!('problem' in found)) return undefined;
+  const what = submission.course === undefined ? `its command asks for ${word}` : `${submission.course.file} is ${submission.course.language} ${submission.course.version ?? ''}`.trimEnd() + ` in this course`;
+  return `${what}; no Python 2.7 found: install one or pass --python2`;
 }
 
 /** When an expected file is missing: the files the program did write, so that a wrong name (`d:\\next_state.txt`) shows. */
@@ -332,9 +364,10 @@ export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<Pro
   // Before any run: a machine without bubblewrap stops here with the instructor's choices.
   await programSandbox(o.sandbox ?? 'full');
   const graded: GradedProgram[] = new Array(o.submissions.length);
+  const lines = o.runLines ?? programRunLines(o.suite.manifest.dir);
   await runJobs({
     kind: GRADE_PROGRAM_JOB,
-    setup: { suite: o.suite, cases, sandbox: o.sandbox ?? 'full', keepFailures: o.keepFailures === true },
+    setup: { suite: o.suite, cases, sandbox: o.sandbox ?? 'full', keepFailures: o.keepFailures === true, course: { lines, ...(o.runArgs !== undefined ? { args: o.runArgs } : {}) } },
     items: o.submissions,
     jobs: o.jobs,
     onResult: (result, _path, index) => void (graded[index] = result),
@@ -343,5 +376,19 @@ export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<Pro
   // Taken after the runs, so that the start-ups they measured are in the note.
   const { isolation } = await programSandbox(o.sandbox ?? 'full', graded.flatMap((g) => g.startups));
   const report: GradeReport = { version: 1, suite: o.suite.manifest.name, isolation, submissions: graded.map((g) => g.report) };
-  return { report, cases, programs: graded.map((g) => g.runs) };
+  const programs = graded.map((g) => g.runs);
+  const how =
+    o.runArgs === undefined
+      ? `${lines.course} ran its programs with \`${lines.args.trim()}\` (${lines.source}): check those run lines, or the programs' own command files`
+      : `this run's --run-args \`${o.runArgs.trim()}\` replaced ${lines.course}'s \`${lines.args.trim()}\``;
+  const warnings = [startUpWarning(report.submissions, programs, how, shellCommand)].filter((w) => w !== undefined);
+  report.notes = [...(report.notes ?? []), runLinesNote(lines, o.runArgs), ...notGradedNotes(programs), ...warnings];
+  return { report, cases, programs, warnings };
+}
+
+/** The run's note counting the programs the machine could not run (each says why), apart from the graded ones. */
+export function notGradedNotes(programs: readonly ProgramRuns[]): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const p of programs) if (p.notGraded !== undefined) byReason.set(p.notGraded, [...(byReason.get(p.notGraded) ?? []), p.id]);
+  return [...byReason].map(([reason, ids]) => `${ids.length} of ${programs.length} submission${programs.length === 1 ? '' : 's'} NOT GRADED, not the students' fault (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}): ${reason}`);
 }

@@ -65,7 +65,9 @@ describe.runIf(compilers)('graded from sources only', () => {
       expect(s.cases[0]!.message).toMatch(new RegExp(`^next_state.txt line 1: expected "[^"]+", got "${language} task \\d"`));
       if (name !== 'python') expect(s.notes.some((n) => n.startsWith('built once before the cases')), name).toBe(true);
     }
-    expect(of('java-package').notes[0]).toBe('Java sources: javac, then java mancala.Main (the class with main, in package mancala)');
+    expect(of('java-package').notes[0]).toBe(
+      "Java sources: javac, then java mancala.Main (the class with main, in package mancala), with CSCI-561's arguments `-i input.txt` (none of its file names: mancala.java, mancala.cpp, mancala11.cpp, mancala.py, mancala3.py)",
+    );
   });
 
   it("a compile error is the case's error, with the compiler's words, and a note on the submission", () => {

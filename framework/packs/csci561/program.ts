@@ -16,8 +16,9 @@ import type { GradeReport } from '../../grading/report.ts';
 import { describeMechanisms, sandboxFor, type SandboxMode } from '../../sandbox/mechanisms.ts';
 import { measuredStartups, runInSandbox, stageFiles, type ProgramStatus, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
 import { buildInSandbox } from '../../sandbox/program-build.ts';
-import { planFromFolder } from '../../sandbox/program-build-files.ts';
+import { planFromFolder, type CourseLines } from '../../sandbox/program-build-files.ts';
 import { MANIFEST_FILE, splitCommand } from '../../sandbox/program-build-plan.ts';
+import type { CourseProgram } from '../../sandbox/run-lines.ts';
 import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
 
 /** The file in a submission folder that says how to run it. */
@@ -32,23 +33,26 @@ export interface ProgramSubmission {
   build?: string;
   /** where the command came from, for the submission's notes */
   how: string;
+  /** what the course's run lines said of it (none: its own command, or inferred) */
+  course?: CourseProgram;
 }
 
 export { splitCommand };
 
 /**
  * How to run the submission in `dir`: its `command` file (one line, not run by a shell), else its
- * manifest (mancala.yaml: `build:` and `run:`), else what its files say (program-build-plan.ts).
- * A folder with nothing to run is a UserError naming what was looked for and what was found.
+ * manifest (mancala.yaml: `build:` and `run:`), else the course's line for the file it holds
+ * (run-lines.ts), else what its files say (program-build-plan.ts). A folder with nothing to run
+ * is a UserError naming what was looked for and what was found.
  */
-export function readProgramSubmission(dir: string): ProgramSubmission {
+export function readProgramSubmission(dir: string, course?: CourseLines): ProgramSubmission {
   const file = join(dir, COMMAND_FILE);
   if (!existsSync(file)) {
-    const plan = planFromFolder(dir);
+    const plan = planFromFolder(dir, course);
     if ('problem' in plan) throw new UserError(`${dir}: ${plan.problem}`);
     // The same manifest says `protocol:` for an agent over stdio: another kind of submission.
     if (plan.protocol !== undefined) throw new UserError(`${dir}: ${MANIFEST_FILE}: protocol: ${plan.protocol} makes it an agent over stdio (graded with \`mancala grade\`), not a program that reads input.txt: drop the protocol line`);
-    return { dir, argv: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), how: plan.why };
+    return { dir, argv: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), how: plan.why, ...('course' in plan ? { course: plan.course } : {}) };
   }
   if (existsSync(join(dir, MANIFEST_FILE))) throw new UserError(`${dir}: has both a \`${COMMAND_FILE}\` file and ${MANIFEST_FILE}: keep one (${MANIFEST_FILE} can also build)`);
   let text: string;
