@@ -8,7 +8,8 @@
  *  - its own /proc (its pid namespace) and a minimal /dev;
  * and nothing else: no checkout, no other submission, no suite, no home, no grader /tmp, no network.
  *
- *   [meter prefix: join the cgroups] prlimit --fsize --core=0 -- bwrap … -- [setpriv: drop to SANDBOX_UID] ARGV
+ *   [meter prefix: join the cgroups] prlimit --fsize --core=0 [--data: the memory backstop where
+ *   no cgroup holds the limit, memory-backstop.ts] -- bwrap … -- [setpriv: drop to SANDBOX_UID] ARGV
  *
  * In the weak mode (no bwrap; the instructor chose it) only the meter, prlimit and
  * `setpriv --pdeathsig` remain, and the command runs in a host folder the caller made. A root
@@ -22,6 +23,7 @@ import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { isInside } from './paths.ts';
 import { dropsOutsideJail } from './sandbox-user.ts';
 import type { ResourceMeter } from './resource-meter.ts';
+import { backstopArgs } from './memory-backstop.ts';
 
 export interface JailSpec {
   /** the command; its first word an absolute path (runtimes.ts resolves interpreters) */
@@ -136,17 +138,18 @@ export function probeArgs(m: Mechanisms): string[] {
 /** The full command line for `spec` under `mode` (file and arguments for spawn). */
 export function jailCommand(m: Mechanisms, mode: SandboxMode, meter: ResourceMeter, spec: JailSpec): { file: string; args: string[]; cwd: string } {
   const words: string[] = [...meter.prefix()];
+  const limits = m.prlimit === undefined ? [] : [m.prlimit, `--fsize=${spec.fileSizeBytes}`, '--core=0', ...backstopArgs(meter), '--'];
   if (mode === 'weak' || m.bwrap === undefined) {
     // The limits are set as root; the user dropped next; a change of user clears the
     // parent-death signal, so it is set last (by a setpriv the dropped user can run: a real path).
-    if (m.prlimit !== undefined) words.push(m.prlimit, `--fsize=${spec.fileSizeBytes}`, '--core=0', '--');
+    words.push(...limits);
     if (dropsOutsideJail(m)) words.push(...dropToSandboxUser(m.setpriv!));
     if (m.setpriv !== undefined) words.push(m.setpriv, '--pdeathsig', 'KILL', '--');
     words.push(...spec.argv);
     return { file: words[0]!, args: words.slice(1), cwd: spec.cwd };
   }
   if (m.setpriv !== undefined) words.push(m.setpriv, '--pdeathsig', 'KILL', '--');
-  if (m.prlimit !== undefined) words.push(m.prlimit, `--fsize=${spec.fileSizeBytes}`, '--core=0', '--');
+  words.push(...limits);
   words.push(m.bwrap, ...bwrapArgs(m, spec));
   // bwrap changes into spec.cwd itself; the host cwd only has to exist.
   return { file: words[0]!, args: words.slice(1), cwd: '/' };

@@ -13,7 +13,8 @@
  *    grader's own user (it cannot drop further) and the start message says so.
  *  - cgroup v1 (resource-meter.ts): CPU time, peak memory, a memory limit and a process limit,
  *    kept by the kernel; where no group can be made, the process tree is polled instead.
- *  - prlimit: a cap on the size of any one file, no core dumps.
+ *  - prlimit: a cap on the size of any one file, no core dumps; where memory is polled, a cap on
+ *    each process's data as a hard backstop (memory-backstop.ts).
  */
 import { accessSync, constants, mkdirSync, readFileSync, realpathSync, rmdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -115,7 +116,7 @@ async function detect(): Promise<Mechanisms> {
   let setpriv = realPath(findExecutable('setpriv'));
   if (setpriv !== undefined && !(await run(setpriv, ['--pdeathsig', 'KILL', '--', 'true'])).ok) setpriv = undefined;
   const prlimit = realPath(findExecutable('prlimit'));
-  if (prlimit === undefined) missing.push('prlimit not found: no cap on the size of a file');
+  if (prlimit === undefined) missing.push('prlimit not found: no cap on the size of a file, and without cgroups no hard memory backstop');
 
   let bwrap = findExecutable('bwrap');
   if (bwrap === undefined) {
@@ -150,12 +151,21 @@ export function createMeter(m: Mechanisms, limits: MeterLimits): ResourceMeter {
   return kind === 'ps' ? new PsMeter(limits, { forcePs: process.platform === 'linux' }) : new WallClockMeter(limits);
 }
 
-/** Forces the meter of another machine on this one, cgroups set aside (tests): `ps` or `wall-clock`. */
+/**
+ * Forces the meter of another machine on this one, cgroups set aside (tests): `proc` (a Linux
+ * machine without usable cgroups, e.g. cgroup v2 only), `ps` or `wall-clock`.
+ */
 export const POLLING_METER_ENV = 'MANCALA_POLLING_METER';
 
-function meterForced(): boolean {
+const FORCIBLE = ['proc', 'ps', 'wall-clock'] as const;
+
+function forcedMeter(): (typeof FORCIBLE)[number] | undefined {
   const forced = process.env[POLLING_METER_ENV];
-  return forced === 'ps' || forced === 'wall-clock';
+  return FORCIBLE.find((k) => k === forced);
+}
+
+function meterForced(): boolean {
+  return forcedMeter() !== undefined;
 }
 
 /**
@@ -163,15 +173,15 @@ function meterForced(): boolean {
  * wall clock on Windows (portable-meters.ts). Only a student kit's check runs off Linux.
  */
 export function pollingMeterKind(platform: NodeJS.Platform = process.platform): 'proc' | 'ps' | 'wall-clock' {
-  // Tests on Linux take the other machines' paths: MANCALA_POLLING_METER=ps or wall-clock.
-  const forced = process.env[POLLING_METER_ENV];
-  if (forced === 'ps' || forced === 'wall-clock') return forced;
+  // Tests on Linux take the other machines' paths: MANCALA_POLLING_METER=proc, ps or wall-clock.
+  const forced = forcedMeter();
+  if (forced !== undefined) return forced;
   if (platform === 'linux') return 'proc';
   return platform === 'win32' ? 'wall-clock' : 'ps';
 }
 
 const POLLED_WITH: Record<ReturnType<typeof pollingMeterKind>, string> = {
-  proc: 'CPU time and memory polled from /proc',
+  proc: 'CPU time and memory polled from /proc every 20 ms',
   ps: 'CPU time and memory polled with ps (coarse: a tenth of a second; short-lived children may go uncounted)',
   'wall-clock': 'no CPU time or memory measure on Windows: time limits count wall-clock time, memory is not limited',
 };
@@ -188,7 +198,12 @@ export function describeMechanisms(m: Mechanisms, mode: SandboxMode): string {
     const who = m.privileged && m.setpriv !== undefined ? `run as user ${SANDBOX_UID}, read whatever any user may` : 'read whatever the grader may';
     parts.push(`WEAK: no bubblewrap (submissions ${who} and reach the network; TypeScript agents still run under Node's permission model)`);
   }
-  parts.push(m.cgroups !== undefined && !meterForced() ? 'cgroup v1 (CPU time, memory, processes)' : POLLED_WITH[pollingMeterKind()]);
+  if (m.cgroups !== undefined && !meterForced()) parts.push('cgroup v1 (CPU time, memory, processes)');
+  else {
+    const kind = pollingMeterKind();
+    const backstop = m.prlimit !== undefined && kind !== 'wall-clock' ? ", each process's data capped at its memory limit plus a margin (RLIMIT_DATA)" : '';
+    parts.push(POLLED_WITH[kind] + backstop);
+  }
   return `sandbox: ${parts.join('; ')}${m.missing.length > 0 ? ` — missing: ${m.missing.join('; ')}` : ''}`;
 }
 

@@ -40,6 +40,7 @@ export interface PsMeterOptions {
 
 export class PsMeter implements ResourceMeter {
   readonly precise = false;
+  readonly kernelLimited = false;
   private root: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
@@ -158,6 +159,7 @@ export class PsMeter implements ResourceMeter {
 
 export class WallClockMeter implements ResourceMeter {
   readonly precise = false;
+  readonly kernelLimited = false;
   private startedAt: number | undefined;
   private root: number | undefined;
   readonly memoryLimitBytes: number;

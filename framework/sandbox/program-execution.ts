@@ -19,13 +19,12 @@ import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from
 import type { StagedFiles } from './program-staging.ts';
 import { AllocationTrend, type ResourceMeter } from './resource-meter.ts';
 import { makeTempFolder, removeTempFolder } from './temp-folders.ts';
+import { ALLOCATION_FAILED } from './memory-backstop.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
 
 /** How often the CPU time is compared with the limit while the program runs. */
 const POLL_MS = 15;
-/** What Python, C++, Java and C print when an allocation fails. */
-const OUT_OF_MEMORY = /MemoryError|std::bad_alloc|OutOfMemoryError|Cannot allocate memory|out of memory/i;
 
 /** A request resolved: the runtime found, every limit given a value. */
 export interface Plan {
@@ -167,7 +166,7 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
     onOutput(x.stderr)(chunk);
     // Scanned as it streams: a long stack dump could push the marker out of the tail.
     const text = overlap + chunk.toString('latin1');
-    if (OUT_OF_MEMORY.test(text)) x.sawOutOfMemory = true;
+    if (ALLOCATION_FAILED.test(text)) x.sawOutOfMemory = true;
     overlap = text.slice(-64);
   });
 

@@ -46,6 +46,11 @@ export interface ResourceMeter {
    * the coarse meters of other machines (portable-meters.ts: ps every 0.1 s, the wall clock)
    */
   readonly precise: boolean;
+  /**
+   * the kernel holds the tree to its memory limit (a cgroup); false: the limit is the meter's
+   * poll, and the jail adds a per-process backstop (memory-backstop.ts)
+   */
+  readonly kernelLimited: boolean;
   /** true once the tree was stopped for going over its memory limit */
   overMemory(): boolean;
   /**
@@ -105,6 +110,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class CgroupMeter implements ResourceMeter {
   readonly precise = true;
+  readonly kernelLimited = true;
   private readonly memory: string;
   private readonly cpu: string;
   private readonly pids: string | undefined;
@@ -249,6 +255,7 @@ function tree(root: number): ProcStat[] {
 
 export class PollingMeter implements ResourceMeter {
   readonly precise = true;
+  readonly kernelLimited = false;
   private root: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   /** the highest CPU total seen (a reaped child's ticks move into its parent's cutime/cstime) */

@@ -15,13 +15,12 @@
 import { execa } from 'execa';
 import { LineSplitter } from './protocol.ts';
 import type { ResourceMeter } from './resource-meter.ts';
+import { ALLOCATION_FAILED } from './memory-backstop.ts';
 import { WatchedTree, type CallLimits, type CallOutcome, type Reported } from './sandboxed-process.ts';
 import { readProgramLine, type ProgramLine } from './stdio-agent-wire.ts';
 
 /** The longest line a program may write: a move answer is a few hundred bytes, a long pv or log a few KB, `visited` of a whole Tic-Tac-Toe search a few hundred KB. */
 const MAX_LINE_BYTES = 4 * 1024 * 1024;
-/** What Python, Java, C++ and Node print when an allocation fails. */
-const OUT_OF_MEMORY = /MemoryError|OutOfMemoryError|std::bad_alloc|Cannot allocate memory|out of memory/i;
 
 type Answer = Extract<ProgramLine, { kind: 'answer' }>;
 
@@ -73,7 +72,7 @@ export class StdioAgentProcess {
       reject: false,
       cleanup: false,
     });
-    this.tree = new WatchedTree(launch.meter, this.sub.pid, this.sub, OUT_OF_MEMORY, {
+    this.tree = new WatchedTree(launch.meter, this.sub.pid, this.sub, ALLOCATION_FAILED, {
       overOutput: (bytes) => (this.pending !== undefined ? this.pending.resolve({ kind: 'output-limit', bytes, ...reportedOf(this.pending) }) : void this.kill()),
       closed: () => {
         if (this.pending !== undefined) this.pending.resolve(this.tree.exitOutcome(this.pending.reported));
