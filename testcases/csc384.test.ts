@@ -324,7 +324,7 @@ describe('mancala grade on the example submissions', () => {
   });
 
   it('the untouched starter loads, and every case fails (an unfinished part, not a crash) saying which function is not written yet', () => {
-    const s = submission('hidden', 'csc384');
+    const s = submission('hidden', 'csc384-typescript');
     expect(s.score).toBe(0);
     for (const c of s.cases) {
       expect(c.status, c.id).toBe('failed');

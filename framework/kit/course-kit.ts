@@ -3,7 +3,8 @@
  * (agents/starters/<course>/kit.json): the public suites, the agents the course gives its
  * students (every other agent of the catalog is held back), the commands `npm run check` and
  * `npm run play` run, the tools a student's machine needs (`requires`: requirements.ts) and the
- * course's game files the project wrote that agent/ holds too (`provided`). Read by path: the framework imports nothing from agents/ or testcases/.
+ * course's game files the project wrote that agent/ holds too (`provided`). Read by path: the
+ * framework imports nothing from agents/ or testcases/.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

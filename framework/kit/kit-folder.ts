@@ -187,7 +187,7 @@ function kitReadme(kit: CourseKit, suites: readonly Suite[], scripts: { check: s
     '',
     `\`npm run check\` runs \`${scripts.check}\`; \`npm run play\` runs \`${scripts.play}\`.`,
     'Work in `agent/` (its README says what to fill in). The starter as shipped is legal but',
-    'unfinished: its cases fail, with a message saying what was expected.',
+    'unfinished: its cases fail, each saying what is missing (a function not written yet is named).',
     '',
     '## What is graded, and how',
     '',

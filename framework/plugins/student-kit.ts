@@ -9,19 +9,26 @@
 import type { Agent } from '../contracts/agent.ts';
 import type { Heuristic } from '../contracts/heuristic.ts';
 import { UserError } from '../errors.ts';
-import type { Requirement } from '../kit/requirements.ts';
+
+/** A tool the kit's course needs on the student's machine: kit.json's `requires` (kit/requirements.ts checks them). */
+export interface KitRequirement {
+  tool: string | string[];
+  all?: boolean;
+  install: string;
+  when?: string[];
+}
 
 let kitCourse: string | undefined;
-let kitRequires: readonly Requirement[] = [];
+let kitRequires: readonly KitRequirement[] = [];
 
 /** Called by a student kit's composition root, first: the course, and what its students' machines need (kit.json's `requires`). */
-export function declareStudentKit(course: string, requires: readonly Requirement[] = []): void {
+export function declareStudentKit(course: string, requires: readonly KitRequirement[] = []): void {
   kitCourse = course;
   kitRequires = requires;
 }
 
 /** The tools this kit's course needs on the student's machine (none in the instructor's tool). */
-export function studentKitRequirements(): readonly Requirement[] {
+export function studentKitRequirements(): readonly KitRequirement[] {
   return kitRequires;
 }
 
