@@ -4,7 +4,9 @@
  * message round trip, not a process start. An agent in any language over stdio is one program
  * reused the same way (sandbox/stdio-agent-session.ts). A heuristic role's playoff plays the
  * reference alpha-beta with the submission's heuristic in a second process, a player session,
- * opened only when such a case comes up (session.ts says why it is a separate process). The case's
+ * opened only when such a case comes up (session.ts says why it is a separate process); for a
+ * program over stdio it runs in this process, asking the program for heuristic values only
+ * (grader-search-player.ts). The case's
  * answer comes back as an Observation; the graders compare it, here, with the blessed
  * expectations, which never enter the submission's process.
  *
@@ -19,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
-import type { Attempt, ChildRequest } from '../sandbox/exchange.ts';
+import type { Attempt, ChildRequest, MoveAsker } from '../sandbox/exchange.ts';
 import type { SandboxMode } from '../sandbox/mechanisms.ts';
 import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '../sandbox/prepare.ts';
 import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
@@ -28,6 +30,7 @@ import { findStdioAgent } from '../sandbox/stdio-agent-spec.ts';
 import type { Manifest, Suite, SuiteCase } from '../suites/types.ts';
 import { jobKind, type Job } from '../workers/job.ts';
 import { caseMessage, gradeCase } from './grader-plugin.ts';
+import { GraderSearchPlayer } from './grader-search-player.ts';
 import { scoreSubmission, type CaseResult } from './score.ts';
 import type { SubmissionReport } from './report.ts';
 import type { CaseStatus, CheckResult } from './types.ts';
@@ -208,8 +211,12 @@ async function gradeOneCase(
     return { status: unfinishedAsFailed(attempt.status, message), message, ms: attempt.ms, nodes: null };
   }
   const observation = attempt.observation;
-  // A heuristic's playoff: the reference alpha-beta plays with it, in the player session.
-  const mover = manifest.roles[c.role]!.kind === 'heuristic' && c.checks.playoff !== undefined && players !== undefined ? await players.get() : session;
+  // A heuristic's playoff: the reference alpha-beta plays with it, in the player session (a
+  // TypeScript heuristic) or here, asking a program over stdio for its heuristic's values only.
+  let mover: MoveAsker = session;
+  if (manifest.roles[c.role]!.kind === 'heuristic' && c.checks.playoff !== undefined) {
+    mover = players !== undefined ? await players.get() : session instanceof StdioAgentSession ? new GraderSearchPlayer(session, manifest.game) : session;
+  }
   const checks = await gradeCase({ manifest, case: c, expected, observation, session: mover });
   const failed = checks.filter((r) => !r.passed);
   const override = failed.find((r) => r.status !== undefined && r.status !== 'failed')?.status;

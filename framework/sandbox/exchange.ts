@@ -6,6 +6,7 @@
 import type { Player } from '../contracts/game.ts';
 import type { TraceEvent } from '../contracts/search-trace.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
+import type { MancalaState } from '../games/mancala/engine.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { gameForBoard } from '../suites/game.ts';
 
@@ -76,6 +77,19 @@ export type Attempt =
       /** the last move the agent published with ctx.report before it failed or ran out of time (anytime agents) */
       reported?: { move: number; value?: number };
     };
+
+/** The values of positions asked at once: one per position, in their order; or why there are none. */
+export type ValuesAttempt = { status: 'ok'; values: number[]; ms: number } | Exclude<Attempt, { status: 'ok' }>;
+
+/**
+ * Asks a submission's heuristic role for the values of many Mancala positions, from `side`'s
+ * point of view, in one request (a course bridge over stdio: PROTOCOL.md, evaluate-many). The
+ * reference alpha-beta of a heuristic's playoff runs in the grader and asks only this
+ * (grading/grader-search-player.ts).
+ */
+export interface HeuristicAsker {
+  evaluateMany(role: string, game: GameSpec, side: Player, states: readonly MancalaState[], hardLimitMs: number): Promise<ValuesAttempt>;
+}
 
 /** Asks a submission for moves: a session (session.ts) is one; the playoff grader plays whole games through it. */
 export interface MoveAsker {

@@ -22,10 +22,10 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
-import { MancalaGame } from '../games/mancala/engine.ts';
+import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
 import { TicTacToeGame } from '../games/tictactoe/game.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
-import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './exchange.ts';
+import { moveRequest, type Attempt, type ChildRequest, type HeuristicAsker, type MoveAsker, type ValuesAttempt } from './exchange.ts';
 import { jailCommand, type JailSpec } from './jail.ts';
 import { handWritableFolders, runsAsSandboxUserOnHost } from './sandbox-user.ts';
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
@@ -39,7 +39,7 @@ import { excerpt } from './sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';
 import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './stdio-agent-process.ts';
 import type { StdioAgentSpec } from './stdio-agent-spec.ts';
-import { evaluateLine, helloLine, moveLine, type StdioEngine } from './stdio-agent-wire.ts';
+import { evaluateLine, evaluateManyLine, helloLine, moveLine, type StdioEngine } from './stdio-agent-wire.ts';
 import { python2Hint } from './python2.ts';
 
 const MB = 1024 * 1024;
@@ -73,7 +73,7 @@ export interface StdioSessionOptions {
   startupCpuMs?: number;
 }
 
-export class StdioAgentSession implements MoveAsker {
+export class StdioAgentSession implements MoveAsker, HeuristicAsker {
   readonly isolation: Isolation;
   /** CPU ms and wall ms the last start took (not charged to any move) */
   lastStart: { cpuMs: number; wallMs: number } | undefined;
@@ -162,29 +162,69 @@ export class StdioAgentSession implements MoveAsker {
   }
 
   private async run(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
-    if (this.closed) throw new Error('StdioAgentSession.request after close()');
-    this.lastGame = req.game;
     if (req.type !== 'move' && this.spec.evaluates !== true) {
+      this.lastGame = req.game;
       return { status: 'error', message: `role ${req.role}: an agent over stdio answers move requests only; a heuristic role needs a TypeScript module`, ms: 0 };
     }
-    const game = req.game;
+    let legal: number[] | undefined;
+    const result = await this.exchange(req.game, hardLimitMs, (engine, id) => {
+      if (req.type !== 'move') return evaluateLine(req, engine, id);
+      const move = moveLine(req, engine, id);
+      legal = move.legal;
+      return move.line;
+    });
+    if (typeof result === 'string') return { status: 'error', message: result, ms: 0 };
+    return this.attempt(result, hardLimitMs, legal);
+  }
+
+  /**
+   * HeuristicAsker: the heuristic role's values of `positions`, in one evaluate-many request (a
+   * heuristic's playoff: its alpha-beta runs in the grader, which asks this program for values only).
+   */
+  evaluateMany(role: string, game: GameSpec, side: Player, states: readonly MancalaState[], hardLimitMs: number): Promise<ValuesAttempt> {
+    const run = this.queue.then(async (): Promise<ValuesAttempt> => {
+      if (this.closed) throw new Error('StdioAgentSession.evaluateMany after close()');
+      if (this.spec.evaluates !== true) return { status: 'error', message: `role ${role}: an agent over stdio answers move requests only; a heuristic role needs a TypeScript module`, ms: 0 };
+      const result = await this.exchange(game, hardLimitMs, (engine, id) => {
+        if (!(engine instanceof MancalaGame)) throw new Error('internal: evaluate-many asks Mancala positions');
+        return evaluateManyLine(role, side, engine, states, id);
+      });
+      if (typeof result === 'string') return { status: 'error', message: result, ms: 0 };
+      if (result.outcome.kind !== 'answer') {
+        const a = this.attempt(result, hardLimitMs, undefined);
+        return a.status === 'ok' ? { status: 'error', message: 'internal: an evaluate-many request ended oddly', ms: a.ms } : a;
+      }
+      const values = result.outcome.answer.values;
+      const ms = result.cpuMs;
+      if (values === undefined) return { status: 'error', message: 'protocol error: its answer to an evaluate-many request has no "values"', ms };
+      if (values.length !== states.length) return { status: 'error', message: `protocol error: its answer to an evaluate-many request has ${values.length} values for ${states.length} positions`, ms };
+      return { status: 'ok', values, ms };
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** Sends the request `line(engine, id)` makes and waits for what becomes of it; a string: why the program cannot start. */
+  private async exchange(game: GameSpec, hardLimitMs: number, line: (engine: StdioEngine, id: number) => string): Promise<StdioCallResult | string> {
+    if (this.closed) throw new Error('StdioAgentSession.request after close()');
+    this.lastGame = game;
     let proc = await this.process(game);
-    if (typeof proc === 'string') return { status: 'error', message: proc, ms: 0 };
+    if (typeof proc === 'string') return proc;
     const id = this.nextId++;
-    const { line, legal } = req.type === 'move' ? moveLine(req, this.engine(game), id) : { line: evaluateLine(req, this.engine(game), id), legal: undefined };
+    const text = line(this.engine(game), id);
     const limits = { cpuMs: hardLimitMs, wallMs: wallBackstopFor(hardLimitMs) };
-    let result = await proc.call(line, id, limits);
+    let result = await proc.call(text, id, limits);
     // A program that answered and then ended cleanly (a CS540 player still searching when its time
     // was up is ended by its bridge, as the course's framework interrupts it) is started again for
     // this request, once; its start is not charged (PROTOCOL.md).
     if (this.procAnswered && endedCleanlyBefore(result.outcome)) {
       this.procAnswered = false;
       proc = await this.process(game);
-      if (typeof proc === 'string') return { status: 'error', message: proc, ms: 0 };
-      result = await proc.call(line, id, limits);
+      if (typeof proc === 'string') return proc;
+      result = await proc.call(text, id, limits);
     }
     if (result.outcome.kind === 'answer') this.procAnswered = true;
-    return this.attempt(result, hardLimitMs, legal);
+    return result;
   }
 
   /** The engine of `game`, made once: a request then costs no engine construction. */

@@ -13,7 +13,7 @@
 import * as z from 'zod';
 import type { Game, Player } from '../contracts/game.ts';
 import { boardToState, stateToBoard } from '../games/mancala/board-io/board.ts';
-import { MancalaGame } from '../games/mancala/engine.ts';
+import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
 import type { TicTacToeGame, TicTacToeState } from '../games/tictactoe/game.ts';
 import type { GameSpec } from '../suites/types.ts';
 import type { ChildRequest, Observation } from './exchange.ts';
@@ -23,6 +23,8 @@ export const STDIO_PROTOCOL = 1;
 const QUOTE_CHARS = 80;
 /** Positions a `visited` answer may list (a Tic-Tac-Toe search from the empty board visits 18,296 besides the root). */
 export const MAX_VISITED = 1_000_000;
+/** Positions one evaluate-many request carries (a line of about 150 bytes each; a depth-4 playoff move needs at most 1,296). */
+export const MAX_BATCH = 20_000;
 
 type MoveRequest = Extract<ChildRequest, { type: 'move' }>;
 type EvaluateRequest = Extract<ChildRequest, { type: 'evaluate' }>;
@@ -113,6 +115,23 @@ export function evaluateLine(req: EvaluateRequest, game: StdioEngine, id: number
   return `${JSON.stringify({ type: 'evaluate', id, role: req.role, ...fields })}\n`;
 }
 
+/**
+ * An evaluate-many request (a heuristic's playoff, whose alpha-beta runs in the grader): the
+ * values of many Mancala positions from `side`'s point of view, each position in the JSON board
+ * form a move request's `board` has; the answer is `{"id", "values": [...]}`, one number a
+ * position, in their order. Written straight from the engine's states: a playoff move sends
+ * hundreds of positions, and the checks boardToState makes are for boards read from files.
+ */
+export function evaluateManyLine(role: string, side: Player, game: MancalaGame, states: readonly MancalaState[], id: number): string {
+  const n = game.n;
+  const positions = states.map((s) => {
+    const top = new Array<number>(n);
+    for (let i = 0; i < n; i++) top[i] = game.pit(s, 1, n - 1 - i);
+    return { top, bottom: game.row(s, 0), stores: { top: game.store(s, 1), bottom: game.store(s, 0) }, toMove: sideName(game.toMove(s)) };
+  });
+  return `${JSON.stringify({ type: 'evaluate-many', id, role, side: sideName(side), positions })}\n`;
+}
+
 /** A value: a number, or ±Infinity (a won or lost position) as Python's json and Java print it, bare or quoted. */
 const value = z.union([z.number(), z.enum(['Infinity', '-Infinity']).transform(Number)], { error: 'expected a number' });
 const answerSchema = z.object({
@@ -127,6 +146,8 @@ const answerSchema = z.object({
   log: z.array(z.string()).optional(),
   // the path (moves from the root) of every position the search visited, root excluded, in order
   visited: z.array(z.array(z.number().int().nonnegative())).max(MAX_VISITED).optional(),
+  // an evaluate-many request's answer: one value a position
+  values: z.array(value).max(MAX_BATCH).optional(),
 });
 const readySchema = z.object({ type: z.literal('ready'), name: z.string().optional() });
 
@@ -134,7 +155,7 @@ const readySchema = z.object({ type: z.literal('ready'), name: z.string().option
 export type ProgramLine =
   | { kind: 'ready'; name?: string }
   | { kind: 'report'; id?: number; move: number; value?: number }
-  | { kind: 'answer'; id?: number; observation: Omit<Observation, 'ms'>; pv?: number[]; log?: string[] }
+  | { kind: 'answer'; id?: number; observation: Omit<Observation, 'ms'>; pv?: number[]; log?: string[]; values?: number[] }
   | { kind: 'bad'; problem: string };
 
 /** A program's line, quoted briefly in a message. */
@@ -188,5 +209,5 @@ export function readProgramLine(line: string): ProgramLine {
   if (m.nodes !== undefined) observation.nodes = m.nodes;
   if (m.evaluations !== undefined) observation.evaluations = m.evaluations;
   if (m.visited !== undefined) observation.visited = m.visited;
-  return { kind: 'answer', ...(m.id !== undefined ? { id: m.id } : {}), observation, ...(m.pv ? { pv: m.pv } : {}), ...(m.log ? { log: m.log } : {}) };
+  return { kind: 'answer', ...(m.id !== undefined ? { id: m.id } : {}), observation, ...(m.pv ? { pv: m.pv } : {}), ...(m.log ? { log: m.log } : {}), ...(m.values ? { values: m.values } : {}) };
 }

@@ -18,10 +18,10 @@ What each request becomes:
     visited, in order, derived from the boards the search made (PROTOCOL.md);
   - any request on Tic-Tac-Toe: the same alpha-beta, on the project's TTTBoard (ply 9, the seed's
     perfect player, unless the case sets a depth);
-  - a move request whose heuristic is `role:NAME` (the scoring function's playoff): the project's
-    reference alpha-beta (below), the same search as the TypeScript reference, valuing positions
-    with MancalaPlayer(root, Player.ABPRUNE).score(board);
-  - an evaluate request: MancalaPlayer(num, Player.ABPRUNE).score(board);
+  - an evaluate request: MancalaPlayer(num, Player.ABPRUNE).score(board); an evaluate-many
+    request, the same for each of its positions (the scoring function's playoff: the grader runs
+    the reference alpha-beta itself and asks this program for values only, so no search of the
+    project's is in this process);
   - any other move request (role `agent`, a match's): the custom player, created as the course's
     tournament does, NAME.NAME(num, NAME.Player.CUSTOM), plays the cup its chooseMove returns.
 A file without MancalaPlayer scores with its NAME class (the seed also has students rename the
@@ -48,8 +48,6 @@ from TicTacToe import TTTBoard  # noqa: E402
 import bridge_support  # noqa: E402
 from bridge_support import describe_exception, import_student_module  # noqa: E402
 
-# The reference alpha-beta's initial values, as the TypeScript reference's (agents/reference/search-stack.ts).
-INF = 1000000000
 # The provided player's depth, for a Mancala search asked without one; Tic-Tac-Toe's whole game.
 MANCALA_PLY = 5
 TICTACTOE_PLY = 9
@@ -110,16 +108,6 @@ PROTOCOL = sys.stdout
 def send(message):
     PROTOCOL.write(json.dumps(message) + "\n")
     PROTOCOL.flush()
-
-
-class Seat(object):
-    """A player as the boards see it: its number (the reference search's players)."""
-
-    def __init__(self, num):
-        self.num = num
-
-
-SEATS = {1: Seat(1), 2: Seat(2)}
 
 
 def other(num):
@@ -265,7 +253,7 @@ def final_score(board, num):
     return mine - theirs
 
 
-def reference_heuristic(name, board, num):
+def given_heuristic(name, board, num):
     """The project's heuristics a case may hand a search (framework/heuristics/), for player `num`."""
     if name == "basic":
         # Mancala: the stores as they stand; Tic-Tac-Toe: the game's score, 0 while in play.
@@ -287,7 +275,7 @@ def case_score(heuristic, terminal):
     def score(self, board):
         if terminal == "score" and is_over(board):
             return final_score(board, self.num)
-        return reference_heuristic(heuristic, board, self.num)
+        return given_heuristic(heuristic, board, self.num)
 
     return score
 
@@ -368,60 +356,6 @@ def course_search(submission, request, role, board, num):
     return answer
 
 
-# ---- the reference alpha-beta (the scoring function's playoff) ----------------------------------
-
-
-def reference_alphabeta(board, root, depth, evaluate, unit="move", terminal="score", free_turns=True):
-    """The project's reference alpha-beta (agents/reference/alphabeta.ts), for player `root` on a
-    MancalaBoard: AIMA fail-soft, the root player maximises, a max node prunes on v >= beta and a
-    min node on v <= alpha, children get the parent's window, ties keep the first best move, cups in
-    order; a finished game is a leaf, valued by its final score (terminal `score`) or else, as every
-    position at the depth limit, by evaluate(board) (the root player's view); free turns honoured
-    (the same player moves again) unless `free_turns` is false; unit `turn` keeps a free turn's
-    depth. (move, value, nodes), nodes counting the root."""
-    nodes = [0]
-
-    def leaf(b, over):
-        if over and terminal == "score":
-            return final_score(b, root)
-        return evaluate(b)
-
-    def ab(b, mover, depth, alpha, beta):
-        nodes[0] += 1
-        over = is_over(b)
-        if over or depth <= 0:
-            return leaf(b, over), None
-        maximizing = mover == root
-        v, best = (-INF if maximizing else INF), None
-        for cup in legal_moves(b, mover):
-            child = copy_board(b)
-            again = child.makeMove(SEATS[mover], cup)
-            child_over = is_over(child)
-            nxt = mover if again and free_turns and not child_over else other(mover)
-            child_depth = depth if unit == "turn" and not child_over and nxt == mover else depth - 1
-            cv = ab(child, nxt, child_depth, alpha, beta)[0]
-            if maximizing:
-                if cv > v:
-                    v, best = cv, cup
-                if v >= beta:
-                    break
-                if v > alpha:
-                    alpha = v
-            else:
-                if cv < v:
-                    v = cv
-                if v <= alpha:
-                    break
-                if v < beta:
-                    beta = v
-        return v, best
-
-    value, move = ab(board, root, depth, -INF, INF)
-    if move is None:
-        move = legal_moves(board, root)[0]
-    return move, value, nodes[0]
-
-
 # ---- requests -------------------------------------------------------------------------------------
 
 
@@ -433,12 +367,7 @@ def answer_move(submission, request, tictactoe):
     if tictactoe:
         answer = course_search(submission, request, role if role in SEARCHES else "alphabeta", board, num)
     elif heuristic.startswith("role:"):
-        depth = request.get("depth")
-        depth = depth if isinstance(depth, int) and depth >= 0 else MANCALA_PLY
-        free_turns = options.get("freeTurns") != "ignore"
-        scorer = submission.scoring_player(num)
-        move, value, nodes = reference_alphabeta(board, num, depth, lambda b: submission.score(scorer, b), options.get("unit") or "move", options.get("terminal") or "score", free_turns)
-        answer = {"move": protocol_move(board, move), "value": value, "nodes": nodes}
+        fail("the scoring function is asked for values (evaluate, evaluate-many), never for a move: the grader runs the playoff's search")
     elif role in SEARCHES:
         answer = course_search(submission, request, role, board, num)
     else:
@@ -454,6 +383,21 @@ def answer_move(submission, request, tictactoe):
 def answer_evaluate(submission, request, tictactoe):
     board, num = tictactoe_board(request) if tictactoe else mancala_board(request)
     return {"id": request["id"], "value": submission.score(submission.scoring_player(num), board)}
+
+
+def answer_evaluate_many(submission, request):
+    """The scoring function's value of each Mancala position (a playoff's leaves) for the request's side, by one scoring player."""
+    num = 1 if request["side"] == "bottom" else 2
+    scorer = submission.scoring_player(num)
+    values = []
+    for b in request["positions"]:
+        board = MancalaBoard()
+        board.NCUPS = len(b["bottom"])
+        # Player 1 sits on the bottom row; player 2's cups, in its sowing order, are the top row reversed.
+        board.P1Cups, board.P2Cups = list(b["bottom"]), list(reversed(b["top"]))
+        board.scoreCups = [b["stores"]["bottom"], b["stores"]["top"]]
+        values.append(submission.score(scorer, board))
+    return {"id": request["id"], "values": values}
 
 
 def main():
@@ -472,6 +416,8 @@ def main():
             send(answer_move(submission, request, tictactoe))
         elif kind == "evaluate":
             send(answer_evaluate(submission, request, tictactoe))
+        elif kind == "evaluate-many":
+            send(answer_evaluate_many(submission, request))
 
 
 if __name__ == "__main__":

@@ -13,13 +13,14 @@ What each request becomes:
     with heuristic_basic (or heuristic_advanced when the task names it); the answer is its
     (best_move, value), and the node count is 1 + the positions mancala_game.play_move made,
     counted by the project's module, not by the student's code;
-  - a move request for a heuristic role (the heuristic's playoff): the project's reference
-    alpha-beta (below) searching with that heuristic of utils.py;
   - a move request of a match (role `agent`): agent_alphabeta (or agent_minimax when it is the
     only one) with a depth limit (6 when the match gives none) and caching as asked: run as the
     course's manager runs it (CourseManager) when the file has the course's run_ai(), else its
     _max_limit function called here;
-  - an evaluate request (role heuristic_basic or heuristic_advanced): utils' function of that name.
+  - an evaluate request (role heuristic_basic or heuristic_advanced): utils' function of that name;
+    an evaluate-many request, the same for each of its positions (a heuristic's playoff: the
+    grader runs the reference alpha-beta itself and asks this program for values only, so no
+    search of the project's is in this process).
 A student's file is imported when a request first needs it, so a broken agent_minimax.py fails the
 minimax cases only. Whatever goes wrong ends this program with a message on stderr naming the file,
 the function and what it returned or raised; the grader shows it for that request.
@@ -75,7 +76,11 @@ def call(file, name, f, *args):
 
 
 def board_of(request):
-    b = request["board"]
+    return board_from(request["board"])
+
+
+def board_from(b):
+    """A Board from the protocol's JSON board form."""
     return Board([b["top"], b["bottom"]], [b["stores"]["top"], b["stores"]["bottom"]])
 
 
@@ -129,44 +134,12 @@ def course_search(search, request, player, board):
     return move, value, 1 + mancala_game.positions_played()
 
 
-def reference_alphabeta(board, root, heuristic, depth):
-    """The project's reference alpha-beta (fail-soft; ties keep the first best move), valuing leaves with `heuristic`."""
-    nodes = [0]
-
-    def ab(board, mover, depth, alpha, beta):
-        nodes[0] += 1
-        if board.is_game_over() or depth <= 0:
-            return call("utils", heuristic.__name__, heuristic, board, root), None
-        maximizing = mover == root
-        v, best = (-INF if maximizing else INF), None
-        for pocket in board.get_possible_moves(mover):
-            child = mancala_game.play_move(board, mover, pocket)
-            cv = ab(child, BOTTOM if mover == TOP else TOP, depth - 1, alpha, beta)[0]
-            if maximizing:
-                if cv > v:
-                    v, best = cv, pocket
-                if v >= beta:
-                    break
-                alpha = max(alpha, v)
-            else:
-                v = min(v, cv)
-                if v <= alpha:
-                    break
-                beta = min(beta, v)
-        return v, best
-
-    value, move = ab(board, root, depth, -INF, INF)
-    return move, value, nodes[0]
-
-
 def answer_move(request):
     board, player = board_of(request), side_of(request)
     role = request.get("role")
-    heuristic = (request.get("options") or {}).get("heuristic") or ""
-    if heuristic.startswith("role:"):
-        depth = request.get("depth")
-        move, value, nodes = reference_alphabeta(board, player, heuristic_named(heuristic[len("role:"):]), depth if isinstance(depth, int) else MATCH_LIMIT)
-    elif role in SEARCHES:
+    if role in HEURISTICS:
+        fail("%s is a heuristic: the grader asks it for values (evaluate, evaluate-many), never for a move" % role)
+    if role in SEARCHES:
         move, value, nodes = course_search(role, request, player, board)
     else:
         search = "alphabeta" if os.path.exists("agent_alphabeta.py") else "minimax"
@@ -234,13 +207,22 @@ class CourseManager(object):
 MANAGER = CourseManager()
 
 
-def answer_evaluate(request):
-    name = request.get("role")
-    f = heuristic_named(name)
-    value = call("utils", name, f, board_of(request), side_of(request))
+def heuristic_value(name, f, board, player):
+    value = call("utils", name, f, board, player)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
         fail("utils.py: %s returned %r: expected a number" % (name, value))
-    return {"id": request["id"], "value": value}
+    return value
+
+
+def answer_evaluate(request):
+    name = request.get("role")
+    return {"id": request["id"], "value": heuristic_value(name, heuristic_named(name), board_of(request), side_of(request))}
+
+
+def answer_evaluate_many(request):
+    name = request.get("role")
+    f, player = heuristic_named(name), side_of(request)
+    return {"id": request["id"], "values": [heuristic_value(name, f, board_from(b), player) for b in request["positions"]]}
 
 
 # stdout is the protocol's channel: what the student's code prints (debugging output) goes to
@@ -266,6 +248,8 @@ def main():
             send(answer_move(request))
         elif kind == "evaluate":
             send(answer_evaluate(request))
+        elif kind == "evaluate-many":
+            send(answer_evaluate_many(request))
 
 
 if __name__ == "__main__":
