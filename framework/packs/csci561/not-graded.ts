@@ -5,7 +5,7 @@
  * never a score that looks like the student's.
  */
 import { isPython2Word, resolveRuntime } from '../../sandbox/runtimes.ts';
-import type { ProgramRuns } from './grade-programs.ts';
+import type { ProgramRuns } from './program-runs.ts';
 import type { ProgramSubmission } from './program.ts';
 
 /**
