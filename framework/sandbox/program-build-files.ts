@@ -64,7 +64,7 @@ export interface CourseLines {
  * The plan of a folder without a `command` file: its manifest's, else the course's line for the
  * file it holds (run-lines.ts), else one inferred from its files, run with the course's arguments.
  */
-export function planFromFolder(dir: string, course?: CourseLines): BuildPlan | CoursePlan | { problem: string } {
+export function planFromFolder(dir: string, course?: CourseLines): BuildPlan | CoursePlan | (BuildPlan & { courseArgs: true }) | { problem: string } {
   const manifest = readManifest(dir);
   if (manifest !== undefined) return manifest;
   let files: SubmissionFile[];
@@ -81,5 +81,5 @@ export function planFromFolder(dir: string, course?: CourseLines): BuildPlan | C
   if ('problem' in inferred || inferred.protocol !== undefined || args === '') return inferred;
   // Not a file name the course named, but the course still ran every program with its arguments.
   const words = splitCommand(args) ?? [];
-  return { ...inferred, run: [...inferred.run, ...words], why: `${inferred.why}, with ${course.lines.course}'s arguments \`${args}\` (none of its file names: ${course.lines.programs.map((p) => p.file).join(', ')})` };
+  return { ...inferred, run: [...inferred.run, ...words], courseArgs: true, why: `${inferred.why}, with ${course.lines.course}'s arguments \`${args}\` (none of its file names: ${course.lines.programs.map((p) => p.file).join(', ')})` };
 }

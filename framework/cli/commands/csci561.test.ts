@@ -391,7 +391,10 @@ describe('mancala csci561-grade: reports a student can act on, one case, Gradesc
     const r = await csci561Grade([wrong, '--suite', hiddenSuite, '--case', 'minimax-d2-1', '--case', 'greedy-01', '--reports', reports, '--json', json, '--no-color']);
     expect(r.code, r.err).toBe(0);
     const written = JSON.parse(readFileSync(json, 'utf8'));
-    expect(written.notes).toEqual(["--case: only greedy-01, minimax-d2-1 graded (2 of the suite's 30 cases); scores are over these"]);
+    expect(written.notes).toEqual([
+      expect.stringMatching(/^programs handed in as sources \(mancala\.java, .*\) run as CSCI-561 ran them/),
+      "--case: only greedy-01, minimax-d2-1 graded (2 of the suite's 30 cases); scores are over these",
+    ]);
     const graded = written.submissions[0].cases;
     expect(graded.map((c: { id: string; visibility: string }) => [c.id, c.visibility])).toEqual([
       ['greedy-01', 'hidden'],
@@ -425,7 +428,8 @@ describe('mancala csci561-grade: reports a student can act on, one case, Gradesc
     const names = readFileSync(join(reports, 'wrong-names', 'report.txt'), 'utf8');
     expect(names).toContain('next_state.txt: your program did not write it\n');
     expect(names).toContain('other files your program wrote (the grader reads only next_state.txt and traverse_log.txt): "d:\\\\next_state.txt" (4 bytes), "out/traverse_log.txt" (17 bytes)\n');
-    expect(names).toContain('&& python3 main.py\n');
+    // Not a file name the course took (main.py): inferred, and run with the course's arguments.
+    expect(names).toContain('&& python3 main.py -i input.txt\n');
     const nothing = readFileSync(join(reports, 'nothing', 'report.txt'), 'utf8');
     expect(nothing).toMatch(/\nNo case could run:\n  .*nothing to run: looked for a `command` file/);
     expect(nothing).toContain('== greedy-01 [greedy]: error\nplayer 2\nnot run: see above\n');

@@ -11,10 +11,9 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { assertBlessed, gradeSubmissions, overrideLimits, selectCases, startGradingWorkers, type LimitOverrides, type VisibilityFilter } from '../../grading/runner.ts';
+import { gradeSubmissions, overrideLimits, selectCases, startGradingWorkers, type LimitOverrides, type VisibilityFilter } from '../../grading/runner.ts';
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
-import { loadSuite } from '../../suites/load.ts';
 import { nodeCountsNote, withNodeCounts } from '../../suites/node-counts.ts';
 import { NODE_COUNTS } from '../../suites/schema.ts';
 import type { NodeCounts, Suite, SuiteCase } from '../../suites/types.ts';
@@ -39,7 +38,8 @@ import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, 
 import { checkIdentity, gradeIdentity } from '../shard-identity.ts';
 import { programRunLines } from '../../packs/csci561/course-run-lines.ts';
 import { gradeProgramsWithRuns } from '../../packs/csci561/grade-programs.ts';
-import { gradeMixed, isCsci561Suite, isProgramFolder } from '../../packs/csci561/program-folders.ts';
+import { assertGradable, gradeMixed, isCsci561Suite, isProgramFolder } from '../../packs/csci561/program-folders.ts';
+import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { runArgsOption, runLinesOption, type RunLineFlags } from '../run-line-options.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
@@ -147,12 +147,13 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       // --shard i/n: every n-th submission, from the i-th.
       const mine = shardItems(submissions, opts.shard);
       if (opts.queue === undefined) startGradingWorkers(opts.jobs, mine.length);
-      const loaded = await loadSuite(suiteDir);
+      // A suite folder, or (programs only) a folder of the course's own files: testInput_K.txt, next_state_K.txt, …
+      const loaded = await loadProgramSuite(suiteDir);
       const { suite, note } = applyNodeCounts(loaded, opts, opts.visibility === 'visible');
-      assertBlessed(suite, selectCases(suite, opts.visibility));
       // On a csci561 suite, a folder of sources (mancala.java, …) is a program, run as the course ran it.
       const lines = isCsci561Suite(loaded) ? programRunLines(suiteDir, opts.runLines) : undefined;
       const programs = new Set(lines === undefined ? [] : mine.filter((s) => isProgramFolder(s, loaded, lines)));
+      assertGradable(suite, selectCases(suite, opts.visibility), mine, programs);
       if (programs.size > 0 && opts.queue !== undefined) throw new UserError(`--queue: ${[...programs][0]} is a program, graded here only: drop --queue, or grade programs with csci561-grade`);
       checkReportFiles(opts);
       const sandbox = sandboxMode(opts);
@@ -235,10 +236,12 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       // Every suite is read and checked before the agent runs on any of them.
       const suites: { suite: Suite; loaded: Suite; note?: string }[] = [];
       for (const dir of dirs) {
-        const original = await loadSuite(existingDir(dir, '--suite'));
+        const original = await loadProgramSuite(existingDir(dir, '--suite'));
         const loaded = applyNodeCounts(original, opts, true);
         if (!loaded.suite.cases.some((c) => c.visibility === 'visible')) continue;
-        assertBlessed(loaded.suite, selectCases(loaded.suite, 'visible'));
+        const lines = isCsci561Suite(original) ? programRunLines(original.manifest.dir, opts.runLines) : undefined;
+        const programs = new Set(lines !== undefined && isProgramFolder(path, original, lines) ? [path] : []);
+        assertGradable(loaded.suite, selectCases(loaded.suite, 'visible'), [path], programs);
         suites.push({ ...loaded, loaded: original });
       }
       if (suites.length === 0) throw new UserError('no visible cases in the given suites: nothing to check');

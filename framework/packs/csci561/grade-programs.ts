@@ -35,9 +35,10 @@ import { courseCaseFiles, isCourseSuite } from './course-suite.ts';
 import { prepareProgram, programSandbox, readProgramSubmission, runProgram, type ProgramRun, type ProgramSubmission } from './program.ts';
 import type { CourseLines } from '../../sandbox/program-build-files.ts';
 import type { RunLines } from '../../sandbox/run-lines.ts';
-import { isPython2Word, resolveRuntime } from '../../sandbox/runtimes.ts';
 import { programRunLines, runLinesNote } from './course-run-lines.ts';
+import { missingRuntime, notGradedNotes } from './not-graded.ts';
 import { startUpWarning } from './startup-failures.ts';
+import type { FailedRun, KeptFile, ProgramRuns } from './program-runs.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -112,45 +113,7 @@ export interface ProgramGradeOptions {
 /** At most this much of each file a failed case's program wrote is kept for the students' reports. */
 export const KEPT_FILE_BYTES = 1024 * 1024;
 
-/** A file the program wrote, as kept: its text up to KEPT_FILE_BYTES. */
-export interface KeptFile {
-  text: string;
-  /** its whole size in bytes (UTF-8) */
-  bytes: number;
-  truncated: boolean;
-}
-
-/** A case the program did not pass, with what it did (plain data: it crosses the pool's threads). */
-export interface FailedRun {
-  caseId: string;
-  status: CaseStatus;
-  /** what differed from the expected files (compare.ts), when the program ran; they quote the expected lines */
-  problems: string[];
-  /** why the run itself failed (crash, timeout, memory…), empty when it ran */
-  runMessage: string;
-  /** CPU ms charged, wall-clock ms in the sandbox, the peak memory */
-  cpuMs: number;
-  wallMs: number;
-  peakMemoryBytes: number;
-  nextState?: KeptFile;
-  traverseLog?: KeptFile;
-  /** files it wrote under other names (names and sizes) */
-  wrote: { name: string; bytes: number }[];
-}
-
-/** A submission's failed cases and how it is run, for its report. */
-export interface ProgramRuns {
-  id: string;
-  path: string;
-  /** the run command's words and the build's shell line; argv undefined when the folder cannot be run */
-  argv?: string[];
-  build?: string;
-  /** why no case could run (the folder, the build), empty otherwise */
-  setupError: string;
-  /** the grader could not run it, through no fault of the student's (no runtime of the course's version here) */
-  notGraded?: string;
-  failed: FailedRun[];
-}
+export type { FailedRun, KeptFile, ProgramRuns } from './program-runs.ts';
 
 /** A grading run with what its reports need: the cases graded and each submission's failed runs. */
 export interface ProgramGrading {
@@ -301,6 +264,7 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
       ...(submission?.build !== undefined ? { build: submission.build } : {}),
       setupError,
       ...(notGraded !== undefined ? { notGraded } : {}),
+      ...(submission?.byCourse === true ? { byCourse: true as const } : {}),
       failed,
     };
     const report = scoreSubmission(suite, id, path, notes, results);
@@ -308,19 +272,6 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
   } finally {
     await files?.dispose();
   }
-}
-
-/**
- * Why the grader cannot run `submission` at all when the fault is the machine's: the course's
- * line asks for Python 2.7 and none is here. One line, never a score that blames the student.
- */
-async function missingRuntime(submission: ProgramSubmission): Promise<string | undefined> {
-  const word = submission.argv[0];
-  if (word === undefined || !isPython2Word(word)) return undefined;
-  const found = await resolveRuntime(word);
-  if (!('problem' in found)) return undefined;
-  const what = submission.course === undefined ? `its command asks for ${word}` : `${submission.course.file} is ${submission.course.language} ${submission.course.version ?? ''}`.trimEnd() + ` in this course`;
-  return `${what}; no Python 2.7 found: install one or pass --python2`;
 }
 
 /** When an expected file is missing: the files the program did write, so that a wrong name (`d:\\next_state.txt`) shows. */
@@ -382,13 +333,9 @@ export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<Pro
       ? `${lines.course} ran its programs with \`${lines.args.trim()}\` (${lines.source}): check those run lines, or the programs' own command files`
       : `this run's --run-args \`${o.runArgs.trim()}\` replaced ${lines.course}'s \`${lines.args.trim()}\``;
   const warnings = [startUpWarning(report.submissions, programs, how, shellCommand)].filter((w) => w !== undefined);
-  report.notes = [...(report.notes ?? []), runLinesNote(lines, o.runArgs), ...notGradedNotes(programs), ...warnings];
+  // The course's lines are said when they ran something: programs with their own command files need no such note.
+  const linesNote = programs.some((p) => p.byCourse === true) ? [runLinesNote(lines, o.runArgs)] : [];
+  report.notes = [...(report.notes ?? []), ...linesNote, ...notGradedNotes(programs), ...warnings];
   return { report, cases, programs, warnings };
 }
 
-/** The run's note counting the programs the machine could not run (each says why), apart from the graded ones. */
-export function notGradedNotes(programs: readonly ProgramRuns[]): string[] {
-  const byReason = new Map<string, string[]>();
-  for (const p of programs) if (p.notGraded !== undefined) byReason.set(p.notGraded, [...(byReason.get(p.notGraded) ?? []), p.id]);
-  return [...byReason].map(([reason, ids]) => `${ids.length} of ${programs.length} submission${programs.length === 1 ? '' : 's'} NOT GRADED, not the students' fault (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ` and ${ids.length - 5} more` : ''}): ${reason}`);
-}

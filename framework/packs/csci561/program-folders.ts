@@ -14,7 +14,10 @@ import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
 import type { RunLines } from '../../sandbox/run-lines.ts';
 import { basename } from 'node:path';
 import type { Suite } from '../../suites/types.ts';
-import type { VisibilityFilter } from '../../grading/runner.ts';
+import { assertBlessed, type VisibilityFilter as VisibilityFilter } from '../../grading/runner.ts';
+import type { SuiteCase } from '../../suites/types.ts';
+import { UserError } from '../../errors.ts';
+import { isCourseSuite } from './course-suite.ts';
 import { gradeProgramsWithRuns } from './grade-programs.ts';
 import { COMMAND_FILE } from './program.ts';
 
@@ -43,6 +46,17 @@ export function isProgramFolder(path: string, suite: Suite, lines: RunLines): bo
   } catch {
     return false;
   }
+}
+
+/**
+ * A suite's answers are ready for grading: blessed (expected.json), or a folder of the course's own
+ * files, which carries them (course-suite.ts) and grades programs only — e.g. a student kit's suite,
+ * which holds no reference solution to compute them.
+ */
+export function assertGradable(suite: Suite, cases: readonly SuiteCase[], submissions: readonly string[], programs: ReadonlySet<string>): void {
+  if (!isCourseSuite(suite)) return assertBlessed(suite, cases);
+  const agent = submissions.find((s) => !programs.has(s));
+  if (agent !== undefined) throw new UserError(`${agent}: ${suite.manifest.dir} is a folder of the course's files, which grades programs only (mancala.java, mancala.py, … or a \`command\` file); found none there`);
 }
 
 export interface MixedGradeOptions {

@@ -35,6 +35,8 @@ export interface ProgramSubmission {
   how: string;
   /** what the course's run lines said of it (none: its own command, or inferred) */
   course?: CourseProgram;
+  /** run as the course ran its programs: by its run line, or inferred and given the course's arguments */
+  byCourse?: true;
 }
 
 export { splitCommand };
@@ -52,7 +54,7 @@ export function readProgramSubmission(dir: string, course?: CourseLines): Progra
     if ('problem' in plan) throw new UserError(`${dir}: ${plan.problem}`);
     // The same manifest says `protocol:` for an agent over stdio: another kind of submission.
     if (plan.protocol !== undefined) throw new UserError(`${dir}: ${MANIFEST_FILE}: protocol: ${plan.protocol} makes it an agent over stdio (graded with \`mancala grade\`), not a program that reads input.txt: drop the protocol line`);
-    return { dir, argv: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), how: plan.why, ...('course' in plan ? { course: plan.course } : {}) };
+    return { dir, argv: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), how: plan.why, ...('course' in plan ? { course: plan.course } : {}), ...('course' in plan || 'courseArgs' in plan ? { byCourse: true as const } : {}) };
   }
   if (existsSync(join(dir, MANIFEST_FILE))) throw new UserError(`${dir}: has both a \`${COMMAND_FILE}\` file and ${MANIFEST_FILE}: keep one (${MANIFEST_FILE} can also build)`);
   let text: string;

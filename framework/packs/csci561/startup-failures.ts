@@ -6,7 +6,7 @@
  * lines they were run with.
  */
 import type { SubmissionReport } from '../../grading/report.ts';
-import type { ProgramRuns } from './grade-programs.ts';
+import type { ProgramRuns } from './program-runs.ts';
 
 /** What a program that never got going says, whatever its language. */
 const START_UP_SIGNS: readonly RegExp[] = [
