@@ -1,6 +1,6 @@
 /**
  * CSCI-561 programs as students hand them in, sources only (testcases/fixtures/csci561-as-handed-in:
- * Java reading args[1], Java in a package, several Java files, C++, C++11, Python 3 reading
+ * Java reading args[1], Java in a package (src/hw2/, as an IDE lays it out), several Java files, C++, C++11, Python 3 reading
  * sys.argv[2], Python 2 with print statements), graded by the real `mancala csci561-grade` (the
  * sandbox, javac, g++, the Python 2.7 found through pyenv): each scores what the reference says,
  * full marks, run with the course's line. The old no-argument line (--run-args '') fails every
@@ -58,7 +58,7 @@ describe.runIf(tools)('sources only, run with the course line', () => {
   it('the report says which line ran: the qualified Java class, the files built together, C++11, Python 2.7', () => {
     const note = (id: string) => report.submissions.find((s) => s.id === id)!.notes[0];
     expect(note('java-args')).toBe("CSCI-561 ran mancala.java as Java (the grader's JDK): build `javac -encoding UTF-8 -d . mancala.java`, then run `java -cp . mancala -i input.txt`");
-    expect(note('java-package')).toContain('run `java -cp . hw2.mancala -i input.txt`');
+    expect(note('java-package')).toContain('build `javac -encoding UTF-8 -d . src/hw2/mancala.java`, then run `java -cp . hw2.mancala -i input.txt`');
     expect(note('java-several-files')).toContain('build `javac -encoding UTF-8 -d . Board.java mancala.java Search.java`');
     expect(note('cpp')).toBe("CSCI-561 ran mancala.cpp as C++ (the compiler's default standard): build `g++ -O2 -o mancala mancala.cpp`, then run `./mancala -i input.txt`");
     expect(note('cpp11')).toContain('build `g++ -O2 -std=c++11 -o mancala mancala11.cpp`');
@@ -95,7 +95,7 @@ describe.runIf(tools)('no Python 2.7 on the machine', () => {
   it('mancala.py is not graded, with one line, counted apart; the Python 3 program beside it is graded', () => {
     const missing = spawnSync('sh', ['-c', 'command -v python2 python2.7'], { env, encoding: 'utf8' }).stdout;
     expect(missing, 'this PATH must hold no Python 2').toBe('');
-    const r = mancala(['csci561-grade', join(FIXTURES, 'python2'), join(FIXTURES, 'python3'), '--suite', SUITE, '--case', 'minimax-d2-1', '--json', join(work, 'none.json'), '--csv', join(work, 'none.csv'), '--no-progress'], env);
+    const r = mancala(['csci561-grade', join(FIXTURES, 'python2'), join(FIXTURES, 'python3'), '--suite', SUITE, '--case', 'minimax-d2-1', '--json', join(work, 'none.json'), '--csv', join(work, 'none.csv'), '--gradescope', join(work, 'none-gs.json'), '--no-progress'], env);
     expect(r.status, r.stderr).toBe(0);
     const line = 'mancala.py is Python 2.7 in this course; no Python 2.7 found: install one or pass --python2';
     expect(r.stdout).toContain(`python2  NOT GRADED: ${line}`);
@@ -104,6 +104,9 @@ describe.runIf(tools)('no Python 2.7 on the machine', () => {
     const report = readReport(join(work, 'none.json'));
     expect(report.submissions[0]).toMatchObject({ id: 'python2', notGraded: line });
     expect(report.submissions[1]).toMatchObject({ id: 'python3', score: 10 });
+    // Gradescope's page says it first, so a score of 0 there reads as no grade.
+    const gs = JSON.parse(readFileSync(join(work, 'none-gs.python2.json'), 'utf8')) as { output: string };
+    expect(gs.output.split('\n')[1]).toBe(`NOT GRADED: ${line} (the grading machine's fault, not yours: it will be graded again)`);
     // Not a zero in the gradebook: an empty score.
     expect(readFileSync(join(work, 'none.csv'), 'utf8').split('\r\n')[1]).toMatch(/^python2,[^,]+,,10,/);
   });

@@ -37,7 +37,7 @@ describe("CSCI-561's run lines", () => {
       return { argv: s.argv, build: s.build };
     };
     expect(plan('java-args')).toEqual({ argv: ['java', '-cp', '.', 'mancala', '-i', 'input.txt'], build: 'javac -encoding UTF-8 -d . mancala.java' });
-    expect(plan('java-package')).toEqual({ argv: ['java', '-cp', '.', 'hw2.mancala', '-i', 'input.txt'], build: 'javac -encoding UTF-8 -d . mancala.java' });
+    expect(plan('java-package')).toEqual({ argv: ['java', '-cp', '.', 'hw2.mancala', '-i', 'input.txt'], build: 'javac -encoding UTF-8 -d . src/hw2/mancala.java' });
     expect(plan('java-several-files')).toEqual({ argv: ['java', '-cp', '.', 'mancala', '-i', 'input.txt'], build: 'javac -encoding UTF-8 -d . Board.java mancala.java Search.java' });
     expect(plan('cpp')).toEqual({ argv: ['./mancala', '-i', 'input.txt'], build: 'g++ -O2 -o mancala mancala.cpp' });
     expect(plan('cpp11')).toEqual({ argv: ['./mancala', '-i', 'input.txt'], build: 'g++ -O2 -std=c++11 -o mancala mancala11.cpp' });

@@ -115,7 +115,7 @@ export function planFromRunLines(lines: RunLines, files: readonly SubmissionFile
   if (`${p.build ?? ''} ${p.run}`.includes('{main}')) {
     const main = javaMainClass(sources);
     if ('problem' in main) return main;
-    values.main = main.name;
+    values.main = shellQuote(main.name);
   }
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '').replace(/\s+/g, ' ').trim();
   const run = fill(p.run);

@@ -92,9 +92,11 @@ function tests(cases: readonly CaseReport[]): GradescopeTest[] {
 }
 
 /** The summary a student sees above the tests: visible cases only, then notes and isolation. */
-function summary(report: GradeReport, cases: readonly CaseReport[], notes: readonly string[]): string {
+function summary(report: GradeReport, cases: readonly CaseReport[], notes: readonly string[], notGraded?: string): string {
   const visible = cases.filter((c) => c.visibility === 'visible');
   const lines = [`Suite ${oneLine(report.suite)}`];
+  // The machine could not run it: said first, so that its score of 0 is read as no grade at all.
+  if (notGraded !== undefined) lines.push(`NOT GRADED: ${oneLine(notGraded)} (the grading machine's fault, not yours: it will be graded again)`);
   if (visible.length === 0) {
     lines.push('No case is visible before grades are released.');
   } else {
@@ -126,7 +128,7 @@ export function toGradescope(report: GradeReport, submissionIndex = 0): Gradesco
   return {
     score: roundScore(submission.score),
     execution_time: Math.ceil(ms / 1000),
-    output: summary(report, submission.cases, [...(report.notes ?? []), ...submission.notes]),
+    output: summary(report, submission.cases, [...(report.notes ?? []), ...submission.notes], submission.notGraded),
     output_format: 'text',
     stdout_visibility: 'hidden',
     extra_data: { suite: report.suite, submission: submission.id, path: submission.path, maxScore: roundScore(submission.maxScore) },
