@@ -14,6 +14,7 @@ import { UserError } from '../../errors.ts';
 import { assertBlessed, gradeSubmissions, selectCases, startGradingWorkers, type VisibilityFilter } from '../../grading/runner.ts';
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
+import { presenceQuery, requireSomeSubmission, type PresenceQuery } from '../../sandbox/submission-presence.ts';
 import { loadSuite } from '../../suites/load.ts';
 import { nodeCountsNote, withNodeCounts } from '../../suites/node-counts.ts';
 import { NODE_COUNTS } from '../../suites/schema.ts';
@@ -144,6 +145,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const loaded = await loadSuite(suiteDir);
       const { suite, note } = applyNodeCounts(loaded, opts, opts.visibility === 'visible');
       assertBlessed(suite, selectCases(suite, opts.visibility));
+      await requireSomeSubmission(submissions, presenceQuery(suite.manifest.game, suite.manifest.roles));
       checkReportFiles(opts);
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
@@ -225,6 +227,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         suites.push({ ...loaded, loaded: original });
       }
       if (suites.length === 0) throw new UserError('no visible cases in the given suites: nothing to check');
+      await requireSomeSubmission([path], checkPresence(suites.map((s) => s.suite)));
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox);
       // The run's cases (K:CASE, K the suite's place), those each suite can run here; --shard i/n: every n-th from the i-th.
@@ -305,6 +308,13 @@ function runnableHere(suite: Suite): { runnable: Suite; withheld: SuiteCase[] } 
 
 function withheldCasesNote(suite: Suite, cases: readonly SuiteCase[]): string {
   return `${suite.manifest.name}: not run here, ${cases.length} case${cases.length === 1 ? '' : 's'} (${cases.map((c) => c.id).join(', ')}): ${withheldMessage('the reference agent these games are played with')}`;
+}
+
+/** What `check` looks for: every suite's roles, in the words of their course when they share one. */
+function checkPresence(suites: readonly Suite[]): PresenceQuery {
+  const queries = suites.map((s) => presenceQuery(s.manifest.game, s.manifest.roles));
+  const profiles = new Set(queries.map((q) => q.profile));
+  return { ...(profiles.size === 1 && queries[0]!.profile !== undefined ? { profile: queries[0]!.profile } : {}), rolePatterns: queries.flatMap((q) => q.rolePatterns) };
 }
 
 function colorWanted(): boolean {
