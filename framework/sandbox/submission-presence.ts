@@ -61,7 +61,7 @@ function holdings(dir: string): string {
     .filter((n) => !n.startsWith('.'))
     .sort();
   if (names.length === 0) return 'the folder is empty';
-  return `found only ${names.slice(0, 4).join(', ')}${names.length > 4 ? `, … (${names.length} in all)` : ''}`;
+  return `found only ${names.slice(0, 4).join(', ')}${names.length > 4 ? ` and ${names.length - 4} more` : ''}`;
 }
 
 /** What `path` holds instead of a submission ("the folder is empty", "found only notes.txt"), or undefined when it holds one. */
