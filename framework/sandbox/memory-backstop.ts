@@ -29,8 +29,9 @@
  *    a Python program touching 64 MB blocks held 1024 MB under a 128 MB limit and passed as `ok`;
  *    with it (224 MB), the block past 192 MB was refused: std::bad_alloc, MemoryError, `memory`
  *    (memory-backstop.test.ts). Pages fault in at 100–300 MB/s on this virtual machine, so the
- *    poll alone overshot a free-running allocator by only 1–20 MB here; on hardware that faults
- *    at GB/s a 20 ms poll lets 20–100 MB more through, and a busy grader thread far more.
+ *    poll alone caught a free-running allocator at 256–277 MB under 256 MB here; on hardware that
+ *    faults at 1–5 GB/s a 20 ms poll would let 20–100 MB more through (estimated, not measured),
+ *    and a busy grader thread far more.
  * A program that maps much more than it touches (a huge untouched static array, calloc of GBs)
  * is refused here where a cgroup would have let it run: a cost the backstop's margin keeps rare.
  */
