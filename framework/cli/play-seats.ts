@@ -86,6 +86,9 @@ async function openSubmissionSeat(seat: SeatPlan, plan: ResolvedPlay, spec: Game
 async function openSeatSession(seat: SeatPlan, plan: ResolvedPlay, roles: Record<string, RoleSpec>, spec: GameSpec, memoryMb: number, sandbox: SandboxMode) {
   const path = seat.spec;
   const heuristicFlag = `--heuristic${seat === plan.seats[0] ? 'Bottom' : 'Top'} 1`;
+  const { noSubmissionAt, presenceQuery } = await import('../sandbox/submission-presence.ts');
+  const absent = await noSubmissionAt(path, presenceQuery(spec, roles));
+  if (absent !== undefined) throw new UserError(absent);
   const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
   const stdio = await findStdioAgent(path);
   if (stdio !== undefined) {

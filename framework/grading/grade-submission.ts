@@ -27,6 +27,7 @@ import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '.
 import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
 import { StdioAgentSession } from '../sandbox/stdio-agent-session.ts';
 import { findStdioAgent } from '../sandbox/stdio-agent-spec.ts';
+import { noSubmissionAt, presenceQuery } from '../sandbox/submission-presence.ts';
 import type { Manifest, Suite, SuiteCase } from '../suites/types.ts';
 import { jobKind, type Job } from '../workers/job.ts';
 import { caseMessage, gradeCase } from './grader-plugin.ts';
@@ -90,6 +91,9 @@ export async function gradeSubmission(
   let isolation: GradedSubmission['isolation'] = { network: true };
   try {
     let roles: Record<string, PreparedRole>;
+    // Nothing there at all (an empty folder, notes only): every case says what this course's students hand in.
+    const absent = await noSubmissionAt(path, presenceQuery(suite.manifest.game, suite.manifest.roles));
+    if (absent !== undefined) throw new UserError(absent);
     // An agent in any language over stdio (agents/clients/PROTOCOL.md): one program for all its cases.
     const stdio = await findStdioAgent(path);
     if (stdio !== undefined) {

@@ -152,6 +152,9 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
  */
 async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAsker & { request(req: ChildRequest, hardLimitMs: number): Promise<Attempt>; close(): Promise<void> }> {
   const sandbox = o.sandbox !== undefined ? { sandbox: o.sandbox } : {};
+  const { noSubmissionAt, presenceQuery } = await import('../sandbox/submission-presence.ts');
+  const absent = await noSubmissionAt(path, presenceQuery(o.game, { agent: AGENT_ROLE }));
+  if (absent !== undefined) throw new UserError(absent);
   const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
   const stdio = await findStdioAgent(path);
   if (stdio !== undefined) {

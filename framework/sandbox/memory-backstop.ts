@@ -9,7 +9,8 @@
  * "Array buffer allocation failed"), and those words make the verdict `memory`.
  *
  * Why RLIMIT_DATA and not RLIMIT_AS: the address-space cap counts reservations the runtimes never
- * touch (OpenJDK 17 does not start under 2 GB of it; V8 reserves a 4 GB pointer cage), while
+ * touch (OpenJDK 17 with -Xmx384m does not start under 1.5 GB of it, "Could not allocate
+ * compressed class space", and does at 2 GB), while
  * RLIMIT_DATA (Linux 4.7 and later) counts only private writable mappings: PROT_NONE reservations
  * are free. It is per process, not per tree: a tree of N processes could hold N times it, which
  * the poll and the process limit (MAX_PROCESSES) still bound.
@@ -23,7 +24,14 @@
  *    the start-up timeout would end: the margin keeps far from it; a heap bomb under
  *    --max-old-space-size still meets V8's own heap limit first, a Buffer bomb gets
  *    "RangeError: Array buffer allocation failed";
- *  - python3 and python2.7 start at 4 MB, sh at 2 MB.
+ *  - python3 and python2.7 start at 4 MB, sh at 2 MB;
+ *  - without it, with the /proc poll alone and the grader's thread held while they ran, a C++ and
+ *    a Python program touching 64 MB blocks held 1024 MB under a 128 MB limit and passed as `ok`;
+ *    with it (224 MB), the block past 192 MB was refused: std::bad_alloc, MemoryError, `memory`
+ *    (memory-backstop.test.ts). Pages fault in at 100–300 MB/s on this virtual machine, so the
+ *    poll alone caught a free-running allocator at 256–277 MB under 256 MB here; on hardware that
+ *    faults at 1–5 GB/s a 20 ms poll would let 20–100 MB more through (estimated, not measured),
+ *    and a busy grader thread far more.
  * A program that maps much more than it touches (a huge untouched static array, calloc of GBs)
  * is refused here where a cgroup would have let it run: a cost the backstop's margin keeps rare.
  */

@@ -26,6 +26,7 @@ import { shardItems } from '../../shard-spec.ts';
 import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { csci561GradeIdentity } from '../shard-identity.ts';
+import { courseHandIn } from '../../sandbox/submission-presence.ts';
 
 interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag {
   suite: string;
@@ -119,7 +120,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       // Nothing that can run is an error (exit 2), never a report of zeros; one bad folder among good ones is graded as errors.
       const unloadable = submissions.map((s) => loadProblem(s, course)).filter((p) => p !== undefined);
       if (unloadable.length === submissions.length) {
-        throw new UserError(`no submission could be loaded: ${unloadable.join('; ')}`);
+        throw new UserError(`no submission could be loaded: ${unloadable.join('; ')}. ${courseHandIn('csci561')}`);
       }
       const overrides = limitOverrides(opts);
       // --shard i/n: every n-th submission, from the i-th.

@@ -5,7 +5,7 @@
  * (framework/packs/cs540/gauntlet.ts). `--match-rules course` plays the games as the course's own
  * Match does (packs/cs540/match-rules.ts). Prints a table per submission; --json, --gradescope,
  * --junit and --csv write the grading report formats (one case per opponent). Exits 0 whenever
- * the gauntlet ran, whatever the scores.
+ * the gauntlet ran, whatever the scores; 2 when no submission given holds a player.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { isPathSpec } from '../../matches/player.ts';
 import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } from '../../packs/cs540/gauntlet.ts';
 import { COURSE_GRACE_MS, MATCH_RULES, type MatchRules } from '../../packs/cs540/match-rules.ts';
 import { checkOutputFolder } from '../output-paths.ts';
+import { refuseRunWithoutSubmission } from '../no-submission.ts';
 import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
 import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
@@ -145,6 +146,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       limitOverrides(flags); // a --memory the address-space cap makes impossible stops here
       checkReportFiles(flags);
       const sandbox = sandboxMode(flags);
+      await refuseRunWithoutSubmission(submissions, 'cs540');
       // Reference agents run in this process: the sandbox matters only when a submission runs.
       const confinement = submissions.some(isPathSpec) ? await announceSandbox(io, sandbox) : undefined;
       cleanUpOnInterrupt(io);

@@ -144,12 +144,21 @@ describe('mancala grade: a run where no submission ran is no grading', () => {
   mkdirSync(empty, { recursive: true });
   writeFileSync(join(empty, 'notes.txt'), 'my agent is on my laptop\n');
 
-  it('every case of every submission an error: the report as usual, then exit 1 and one line saying why', async () => {
+  it('a folder with no agent in it (notes only): exit 2 before anything runs, one line saying what to hand in', async () => {
     const json = join(work, 'no-agent.json');
     const r = await cli(['grade', empty, '--suite', basics, '--json', json, '--no-color']);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^mancala: no submission here: [^\n]*no-agent-here \(found only notes\.txt\)\. A submission is a CS540 <name>Player\.java[^\n]*\n$/);
+    expect(existsSync(json)).toBe(false);
+  });
+
+  it('every case of every submission an error (an agent that exits as it loads): the report as usual, then exit 1 and one line saying why', async () => {
+    const json = join(work, 'exits.json');
+    const r = await cli(['grade', join(root, 'testcases/fixtures/hostile-agents/exit-at-import'), '--suite', basics, '--json', json, '--no-color']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^no-agent-here +0 \/ \d+/m);
-    expect(r.err.replace(SANDBOX_LINE, '')).toMatch(/^wrote [^\n]*no-agent\.json\nmancala: no submission ran: every case of submission no-agent-here is an error \(no-agent-here, [\w-]+: no module found for role agent[^\n]*\)\n$/);
+    expect(r.out).toMatch(/^exit-at-import +0 \/ \d+/m);
+    expect(r.err.replace(SANDBOX_LINE, '')).toMatch(/^wrote [^\n]*exits\.json\nmancala: no submission ran: every case of submission exit-at-import is an error \(exit-at-import, [\w-]+: [^\n]*\)\n$/);
     expect(parseReport(readFileSync(json, 'utf8'), json).submissions[0]!.cases.every((c) => c.status === 'error')).toBe(true);
   });
 

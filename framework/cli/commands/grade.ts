@@ -14,6 +14,7 @@ import { UserError } from '../../errors.ts';
 import { gradeSubmissions, overrideLimits, selectCases, startGradingWorkers, type LimitOverrides, type VisibilityFilter } from '../../grading/runner.ts';
 import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
+import { presenceQuery, requireSomeSubmission, type PresenceQuery } from '../../sandbox/submission-presence.ts';
 import { nodeCountsNote, withNodeCounts } from '../../suites/node-counts.ts';
 import { NODE_COUNTS } from '../../suites/schema.ts';
 import type { NodeCounts, Suite, SuiteCase } from '../../suites/types.ts';
@@ -155,6 +156,8 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const programs = new Set(lines === undefined ? [] : mine.filter((s) => isProgramFolder(s, loaded, lines)));
       assertGradable(suite, selectCases(suite, opts.visibility), mine, programs);
       if (programs.size > 0 && opts.queue !== undefined) throw new UserError(`--queue: ${[...programs][0]} is a program, graded here only: drop --queue, or grade programs with csci561-grade`);
+      // A program folder is a submission; otherwise some folder must hold an agent (one line naming what this course's students hand in).
+      if (programs.size === 0) await requireSomeSubmission(submissions, presenceQuery(suite.manifest.game, suite.manifest.roles));
       checkReportFiles(opts);
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
@@ -235,16 +238,19 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
       // Every suite is read and checked before the agent runs on any of them.
       const suites: { suite: Suite; loaded: Suite; note?: string }[] = [];
+      let isProgram = false;
       for (const dir of dirs) {
         const original = await loadProgramSuite(existingDir(dir, '--suite'));
         const loaded = applyNodeCounts(original, opts, true);
         if (!loaded.suite.cases.some((c) => c.visibility === 'visible')) continue;
         const lines = isCsci561Suite(original) ? programRunLines(original.manifest.dir, opts.runLines) : undefined;
         const programs = new Set(lines !== undefined && isProgramFolder(path, original, lines) ? [path] : []);
+        if (programs.size > 0) isProgram = true;
         assertGradable(loaded.suite, selectCases(loaded.suite, 'visible'), [path], programs);
         suites.push({ ...loaded, loaded: original });
       }
       if (suites.length === 0) throw new UserError('no visible cases in the given suites: nothing to check');
+      if (!isProgram) await requireSomeSubmission([path], checkPresence(suites.map((s) => s.suite)));
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox);
       // The run's cases (K:CASE, K the suite's place), those each suite can run here; --shard i/n: every n-th from the i-th.
@@ -336,6 +342,13 @@ function runnableHere(suite: Suite): { runnable: Suite; withheld: SuiteCase[] } 
 
 function withheldCasesNote(suite: Suite, cases: readonly SuiteCase[]): string {
   return `${suite.manifest.name}: not run here, ${cases.length} case${cases.length === 1 ? '' : 's'} (${cases.map((c) => c.id).join(', ')}): ${withheldMessage('the reference agent these games are played with')}`;
+}
+
+/** What `check` looks for: every suite's roles, in the words of their course when they share one. */
+function checkPresence(suites: readonly Suite[]): PresenceQuery {
+  const queries = suites.map((s) => presenceQuery(s.manifest.game, s.manifest.roles));
+  const profiles = new Set(queries.map((q) => q.profile));
+  return { ...(profiles.size === 1 && queries[0]!.profile !== undefined ? { profile: queries[0]!.profile } : {}), rolePatterns: queries.flatMap((q) => q.rolePatterns) };
 }
 
 function colorWanted(): boolean {

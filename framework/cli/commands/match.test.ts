@@ -88,7 +88,7 @@ describe('mancala match', () => {
   it.each([
     ['an unknown agent', ['alphabta', 'random'], /^mancala: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced$/],
     ['a missing path', ['agents/no-such-agent.ts', 'random'], /^mancala: agent agents\/no-such-agent\.ts: no such file or folder/],
-    ['a folder without an agent', ['agents/reference/../examples', 'random', '--games', '1'], /^mancala: agent agents\/reference\/\.\.\/examples: no module found for role agent/],
+    ['a folder without an agent', ['agents/reference/../examples', 'random', '--games', '1'], /^mancala: no submission here: agents\/reference\/\.\.\/examples \(found only alice, bob, carol, cpsc4610-reference and \d+ more\)\. A submission is a CS540 <name>Player\.java/],
     ['a bad agent option', ['alphabeta:depth=deep', 'random'], /^mancala: agent spec "alphabeta:depth=deep": option "depth" expects a whole number/],
     ['an option an agent does not take', ['random:depth=3', 'greedy'], /^mancala: agent spec "random:depth=3": agent "random" takes no options$/],
     ['a bad --forfeit', ['random', 'greedy', '--forfeit', 'draw'], /^mancala: option '--forfeit <policy>' argument 'draw' is invalid\. Allowed choices are loss, random-move\.$/],

@@ -20,6 +20,7 @@ import { wholeNumber, type CliIo } from '../options.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { withProgressBar } from '../progress.ts';
 import { checkOutputFolder } from '../output-paths.ts';
+import { refuseRunWithoutSubmission } from '../no-submission.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
 
 interface MatchFlags extends SandboxFlags {
@@ -93,6 +94,8 @@ export function addMatchCommand(program: Command, io: CliIo): void {
       checkAgentSpec(b);
       if (flags.replays !== undefined) checkOutputFolder('--replays', flags.replays);
       const sandbox = sandboxMode(flags);
+      // Both sides must play: either one holding nothing stops the match.
+      for (const side of [a, b]) await refuseRunWithoutSubmission([side], flags.rules);
       if (isPathSpec(a) || isPathSpec(b)) await announceSandbox(io, sandbox);
       cleanUpOnInterrupt(io);
       const options: MatchOptions = {

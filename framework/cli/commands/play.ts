@@ -28,6 +28,7 @@ import { openSeat, seededBy } from '../play-seats.ts';
 import { HUMAN, resolvePlay, type PlayOptions } from '../play-setup.ts';
 import { terminalView, type PlayResult } from '../play-terminal.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption } from '../sandbox-options.ts';
+import { refuseRunWithoutSubmission } from '../no-submission.ts';
 
 export async function runPlay(opts: PlayOptions, io: CliIo, input: NodeJS.ReadableStream): Promise<PlayResult> {
   const plan = resolvePlay(opts);
@@ -35,6 +36,8 @@ export async function runPlay(opts: PlayOptions, io: CliIo, input: NodeJS.Readab
   const spec = gameSpec({ profile: profile.name, pits: game.n, seeds: game.rules.seeds });
   const seed = opts.seed ?? randomInt(2 ** 31);
   const sandbox = sandboxMode(opts);
+  // Every seat must play: one holding nothing stops the game before anything starts.
+  for (const s of plan.seats) if (s.spec !== HUMAN) await refuseRunWithoutSubmission([s.spec], profile.name);
   // Said (or refused, without bubblewrap) before a submission's process starts.
   if (plan.seats.some((s) => s.spec !== HUMAN && isPathSpec(s.spec))) await announceSandbox(io, sandbox);
 

@@ -20,6 +20,7 @@ import { wholeNumber, type CliIo } from '../options.ts';
 import { queueNotices, queueOption } from '../queue-option.ts';
 import { withProgressBar } from '../progress.ts';
 import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
+import { refuseRunWithoutSubmission } from '../no-submission.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
 import { tournamentShardGames, tournamentShardRecord } from '../../shards/read.ts';
 import { describeShard } from '../../shards/record.ts';
@@ -120,6 +121,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
       checkOutputFolder('--out', opts.out);
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       const sandbox = sandboxMode(opts);
+      await refuseRunWithoutSubmission(participants(params), profile.name);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
       if (participants(params).some(isPathSpec) && opts.queue === undefined) await announceSandbox(io, sandbox);
       const shard = opts.shard === undefined ? undefined : tournamentShardRecord(params, opts.shard);

@@ -20,6 +20,7 @@ import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
 import { gradePrograms } from './grade-programs.ts';
 import { readProgramSubmission } from './program.ts';
+import { courseHandIn } from '../../sandbox/submission-presence.ts';
 
 const FIXTURES = join(PROJECT_ROOT, 'testcases', 'fixtures', 'programs');
 const fixture = (name: string) => join(FIXTURES, name);
@@ -104,7 +105,7 @@ describe('csci561-grade with no submission it can load', () => {
     addCsci561GradeCommand(program, { out: () => {}, err: () => {} });
     const suite = join(PROJECT_ROOT, 'testcases', 'csci561-public');
     const run = program.parseAsync(['csci561-grade', fixture('nothing'), '--suite', suite], { from: 'user' });
-    await expect(run).rejects.toThrow(new UserError(`no submission could be loaded: ${fixture('nothing')}: nothing to run: looked for a \`command\` file, a mancala.yaml (build: and run: lines), sources (*.java, *.cpp/*.cc, *.c, *.py), a Makefile, or one executable file; found notes.txt, README.md`));
+    await expect(run).rejects.toThrow(new UserError(`no submission could be loaded: ${fixture('nothing')}: nothing to run: looked for a \`command\` file, a mancala.yaml (build: and run: lines), sources (*.java, *.cpp/*.cc, *.c, *.py), a Makefile, or one executable file; found notes.txt, README.md. ${courseHandIn('csci561')}`));
     await run.catch((e: UserError) => expect(e.exitCode).toBe(2));
   });
 });
