@@ -21,6 +21,8 @@ const kitSchema = z.strictObject({
   suites: z.array(z.string().regex(/^[\w-]+$/)),
   /** agent name → its module under agents/: what the course gives its students */
   agents: z.record(z.string(), z.string().regex(/^[\w-]+\.ts$/)),
+  /** the tools a student needs besides Node (e.g. javac and java): placeholder for the check at start (issue 23) */
+  requires: z.array(z.string().regex(/^[\w.+-]+$/)).optional(),
   /** `mancala` arguments of `npm run check` and `npm run play`, run in the kit's folder */
   check: z.array(z.string()).min(1),
   play: z.array(z.string()).min(1),

@@ -1,0 +1,1 @@
+../../clients/cs540/GameState.java
