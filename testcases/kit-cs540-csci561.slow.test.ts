@@ -2,7 +2,7 @@
  * The CS540 (Java) and CSCI-561 (C++/Java/Python programs) student kits, used as a student would:
  * `mancala kit <course> --out DIR`, `npm ci`, then `npm run check -- --json` on the starter as
  * shipped and on a finished solution of the project's own in the course's language (CS540: the
- * alphaPlayer fixture; CSCI-561: the reference program, as agent/mancala3.py). Each check is
+ * alphaPlayer fixture; CSCI-561: the starter with its four functions written, finish-starter.py). Each check is
  * compared with the instructor's command in this repository on the same files (`mancala gauntlet`,
  * `mancala csci561-grade`): the same verdict on every case both ran. An unfinished starter must
  * read as failed cases naming what to write, never as errors; the starters of CSCI-561's other
@@ -130,6 +130,21 @@ describe.runIf(JDK)('the CS540 kit: studPlayer.java with the course\'s Player an
   }, 1_200_000);
 });
 
+/**
+ * The kit's Python starter with its four functions written: the starter's text with the project's
+ * own functions (testcases/fixtures/course-apis/csci561/finish-starter.py) put before its main
+ * guard, where they replace the starter's. What is graded is then the starter's own input, output
+ * and log code. Written once, into the test's folder.
+ */
+function finishedStarter(): string {
+  const file = join(work, 'finished-mancala3.py');
+  const starter = readFileSync(join(ROOT, 'agents/starters/csci561/mancala3.py'), 'utf8');
+  const guard = starter.indexOf('if __name__ == "__main__":');
+  expect(guard).toBeGreaterThan(0);
+  writeFileSync(file, starter.slice(0, guard) + readFileSync(join(ROOT, 'testcases/fixtures/course-apis/csci561/finish-starter.py'), 'utf8') + starter.slice(guard));
+  return file;
+}
+
 describe('the CSCI-561 kit: a program in the course\'s languages, input.txt in, two files out', () => {
   let kit: string;
   const SUITE = join(ROOT, 'testcases/csci561-public-programs');
@@ -151,8 +166,8 @@ describe('the CSCI-561 kit: a program in the course\'s languages, input.txt in, 
     expectSameVerdicts(inKit, repo);
   }, 1_200_000);
 
-  it('a finished program (the reference, as agent/mancala3.py) gets 30 / 30 in the kit and in the repo', () => {
-    const inKit = kitCheck(kit, 'csci561-finished', { 'mancala3.py': join(ROOT, 'agents/examples/csci561-reference/program/mancala.py') });
+  it('the starter finished (its four functions written, its own input, output and log code kept) gets 30 / 30 in the kit and in the repo', () => {
+    const inKit = kitCheck(kit, 'csci561-finished', { 'mancala3.py': finishedStarter() });
     expect([...inKit.values()].filter((c) => c.status === 'passed')).toHaveLength(30);
     const repo = repoGrade('csci561-finished', ['csci561-grade', join(work, 'csci561-finished-checked-agent'), '--suite', SUITE, '--no-progress']);
     expectSameVerdicts(inKit, repo);
@@ -182,14 +197,21 @@ describe('the CSCI-561 kit: a program in the course\'s languages, input.txt in, 
     }
   }, 1_200_000);
 
-  it.runIf(PYTHON2 !== undefined)('the Python starter runs on Python 2.7 too (mancala.py), reading the path after -i', () => {
+  it.runIf(PYTHON2 !== undefined)('the Python starter runs on Python 2.7 too (mancala.py), reading the path after -i, unfinished and finished', () => {
     const dir = join(work, 'python2');
     mkdirSync(dir);
     cpSync(join(kit, 'agent/mancala3.py'), join(dir, 'mancala.py'));
     writeFileSync(join(dir, 'case.txt'), readFileSync(join(SUITE, 'testInput_alphabeta-d2-1.txt')));
-    const r = spawnSync(PYTHON2!, ['mancala.py', '-i', 'case.txt'], { cwd: dir, encoding: 'utf8' });
+    let r = spawnSync(PYTHON2!, ['mancala.py', '-i', 'case.txt'], { cwd: dir, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^not written yet: alphabeta\(board, player, depth, log\)/);
     expect(readFileSync(join(dir, 'traverse_log.txt'), 'utf8')).toMatch(/^Node,Depth,Value,Alpha,Beta\nnot written yet: alphabeta/);
+    cpSync(finishedStarter(), join(dir, 'mancala.py'));
+    r = spawnSync(PYTHON2!, ['mancala.py', '-i', 'case.txt'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'next_state.txt'), 'utf8')).toBe(readFileSync(join(SUITE, 'next_state_alphabeta-d2-1.txt'), 'utf8'));
+    const optional = /\tOPTIONAL$/;
+    const log = readFileSync(join(SUITE, 'traverse_log_alphabeta-d2-1.txt'), 'utf8').split('\n').filter((l) => !optional.test(l)).join('\n');
+    expect(readFileSync(join(dir, 'traverse_log.txt'), 'utf8')).toBe(log);
   });
 });

@@ -1,1 +1,0 @@
-../../clients/cs540/Player.java
