@@ -16,6 +16,7 @@ import { CS540_OPPONENTS, runGauntlet } from '../../framework/packs/cs540/gauntl
 import { submissionReport } from '../../framework/packs/cs540/report.ts';
 import { gradePrograms } from '../../framework/packs/csci561/grade-programs.ts';
 import { loadCourseSuite } from '../../framework/packs/csci561/course-suite.ts';
+import { loadCourseKit } from '../../framework/kit/course-kit.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -25,6 +26,16 @@ const has = (tool: string, ...args: string[]) => spawnSync(tool, args).status ==
 const sandbox = findExecutable('bwrap') !== undefined ? ('full' as const) : ('weak' as const);
 
 describe('the starters as shipped', () => {
+  it("kit.json: CS540's agent/ gets the project's Player and GameState; CSCI-561's other languages go beside agent/, its public cases are course files", () => {
+    const cs540 = loadCourseKit('cs540');
+    expect(cs540.agentFiles).toEqual({ 'Player.java': 'clients/cs540/Player.java', 'GameState.java': 'clients/cs540/GameState.java' });
+    expect(cs540.requires).toEqual(['javac', 'java']);
+    const csci561 = loadCourseKit('csci561');
+    expect(csci561.beside).toEqual(['starters']);
+    expect(csci561.check).toEqual(['csci561-grade', 'agent', '--suite', 'suites/csci561-public-programs', '--reports', 'reports']);
+    expect(loadCourseSuite(join(root, 'testcases', csci561.suites[0]!)).cases).toHaveLength(30);
+  });
+
   it.runIf(has('javac', '-version'))('cs540: studPlayer.java loses its games as "not written yet: studPlayer.move", a failed case, not an error', async () => {
     const random = CS540_OPPONENTS.filter((o) => o.name === 'random');
     const result = await runGauntlet({ submission: join(here, 'cs540'), opponents: random, stones: [4], timesPerMoveMs: [500], gamesPerSetting: 2, sandbox });

@@ -24,6 +24,8 @@ const kitSchema = z.strictObject({
   agents: z.record(z.string(), z.string().regex(/^[\w-]+\.ts$/)),
   /** the tools a student needs besides Node (e.g. javac and java): placeholder for the check at start (issue 23) */
   requires: z.array(z.string().regex(/^[\w.+-]+$/)).optional(),
+  /** files agent/ holds besides the starter's: name → its module under agents/ (e.g. the course's Player.java, as the project wrote it) */
+  agentFiles: z.record(z.string().regex(/^[\w.-]+$/), z.string().regex(/^[\w./-]+$/)).optional(),
   /** subfolders of the starter folder the kit places beside agent/ instead of in it (e.g. starters in other languages) */
   beside: z.array(z.string().regex(/^[\w-]+$/)).optional(),
   /** `mancala` arguments of `npm run check` and `npm run play`, run in the kit's folder */
@@ -59,6 +61,9 @@ export function loadCourseKit(course: string): CourseKit {
     // A suite with a manifest, or a folder of the course's own files (csci561's testInput_K.txt and answers).
     const dir = join(TESTCASES_DIR, suite);
     if (!existsSync(join(dir, 'suite.yaml')) && !isCourseFolder(dir)) throw new UserError(`${file}: suites: ${suite}: no testcases/${suite}/suite.yaml, nor the course's files (testInput_K.txt)`);
+  }
+  for (const [name, module] of Object.entries(parsed.data.agentFiles ?? {})) {
+    if (!existsSync(join(AGENTS_DIR, module))) throw new UserError(`${file}: agentFiles.${name}: no agents/${module}`);
   }
   for (const folder of parsed.data.beside ?? []) {
     if (!existsSync(join(starter, folder))) throw new UserError(`${file}: beside: ${folder}: no such folder in ${starter}`);

@@ -18,7 +18,7 @@ import { UserError } from '../errors.ts';
 import { PACKAGE_NAME } from '../sandbox/paths.ts';
 import { isCourseSuite, loadProgramSuite } from '../packs/csci561/course-suite.ts';
 import type { Suite } from '../suites/types.ts';
-import { KIT_FILE, TESTCASES_DIR, type CourseKit } from './course-kit.ts';
+import { AGENTS_DIR, KIT_FILE, TESTCASES_DIR, type CourseKit } from './course-kit.ts';
 import { buildStudentPackage, type StudentPackage } from './student-package.ts';
 
 export const KIT_MARKER_FIELD = 'mancalaKit';
@@ -94,6 +94,10 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
     const text = readFileSync(join(kit.starter, f), 'utf8');
     writeFileSync(target, f.endsWith('.ts') ? kitStarterText(text) : text.replaceAll(`agents/starters/${kit.course}`, 'agent').replaceAll('testcases/', 'suites/'));
     add(path, beside ? "a starter of the course's, to copy into agent/ (its README says when)" : "the course's starter: your work goes here");
+  }
+  for (const [name, module] of Object.entries(kit.agentFiles ?? {})) {
+    cpSync(join(AGENTS_DIR, module), join(out, 'agent', name));
+    add(join('agent', name), `the course's own ${name}, as this project wrote it (agents/${module}); grading uses its own copy`);
   }
   for (const suite of suites) {
     const name = basename(suite.manifest.dir);
