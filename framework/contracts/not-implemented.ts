@@ -12,3 +12,12 @@ export class NotImplementedYet extends Error {
     this.name = NOT_IMPLEMENTED_YET;
   }
 }
+
+/** How a message tells the grader of a function not written yet (a bridge prints it, then the function). */
+export const UNFINISHED_MARK = `failed: ${NOT_IMPLEMENTED_YET}: `;
+
+/** The function not written yet that `message` names after UNFINISHED_MARK (to the line's end), if any. */
+export function unfinishedPart(message: string): string | undefined {
+  const at = message.indexOf(UNFINISHED_MARK);
+  return at < 0 ? undefined : message.slice(at + UNFINISHED_MARK.length).split('\n', 1)[0]!.trim();
+}

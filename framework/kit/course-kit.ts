@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { UserError } from '../errors.ts';
+import { isCourseFolder } from '../packs/csci561/course-suite.ts';
 import { PROJECT_ROOT } from '../sandbox/paths.ts';
 import { requirementSchema } from './requirements.ts';
 
@@ -25,6 +26,8 @@ const kitSchema = z.strictObject({
   /** agent name → its module under agents/: what the course gives its students */
   agents: z.record(z.string(), z.string().regex(/^[\w-]+\.ts$/)),
   /** `mancala` arguments of `npm run check`, run in the kit's folder */
+  /** subfolders of the starter folder the kit places beside agent/ instead of in it (e.g. starters in other languages) */
+  beside: z.array(z.string().regex(/^[\w-]+$/)).optional(),
   check: z.array(z.string()).min(1),
   /** `npm run play`: `mancala` arguments, or a program of the course's own (its game manager) run in agent/ */
   play: z.union([z.array(z.string()).min(1), z.strictObject({ run: z.array(z.string().regex(/^[\w./=:,-]+$/)).min(1) })]),
@@ -59,7 +62,12 @@ export function loadCourseKit(course: string): CourseKit {
     throw new UserError(`${file}: ${issue.path.join('.') || '(the file)'}: ${issue.message}`);
   }
   for (const suite of parsed.data.suites) {
-    if (!existsSync(join(TESTCASES_DIR, suite, 'suite.yaml'))) throw new UserError(`${file}: suites: ${suite}: no testcases/${suite}/suite.yaml`);
+    // A suite with a manifest, or a folder of the course's own files (csci561's testInput_K.txt and answers).
+    const dir = join(TESTCASES_DIR, suite);
+    if (!existsSync(join(dir, 'suite.yaml')) && !isCourseFolder(dir)) throw new UserError(`${file}: suites: ${suite}: no testcases/${suite}/suite.yaml, nor the course's files (testInput_K.txt)`);
+  }
+  for (const folder of parsed.data.beside ?? []) {
+    if (!existsSync(join(starter, folder))) throw new UserError(`${file}: beside: ${folder}: no such folder in ${starter}`);
   }
   for (const [name, module] of Object.entries(parsed.data.agents)) {
     if (!existsSync(join(AGENTS_DIR, module))) throw new UserError(`${file}: agents.${name}: no agents/${module}`);

@@ -16,7 +16,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { basename, join, relative, sep } from 'node:path';
 import { UserError } from '../errors.ts';
 import { PACKAGE_NAME } from '../sandbox/paths.ts';
-import { loadSuite } from '../suites/load.ts';
+import { isCourseSuite, loadProgramSuite } from '../packs/csci561/course-suite.ts';
 import type { Suite } from '../suites/types.ts';
 import { AGENTS_DIR, KIT_FILE, TESTCASES_DIR, type CourseKit } from './course-kit.ts';
 import { NODE_MAJOR } from './requirements.ts';
@@ -53,7 +53,7 @@ export function checkKitFolder(out: string): void {
 async function publicSuites(kit: CourseKit): Promise<Suite[]> {
   const suites: Suite[] = [];
   for (const name of kit.suites) {
-    const suite = await loadSuite(join(TESTCASES_DIR, name));
+    const suite = await loadProgramSuite(join(TESTCASES_DIR, name));
     const hidden = suite.cases.filter((c) => c.visibility !== 'visible');
     if (hidden.length > 0) throw new UserError(`${kit.starter}/${KIT_FILE}: suites: ${name} has cases students may not see (${hidden.map((c) => c.id).join(', ')}): a kit holds public suites only`);
     suites.push(suite);
@@ -87,11 +87,14 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
 
   for (const f of filesUnder(kit.starter)) {
     if (f === KIT_FILE || f.endsWith('.test.ts')) continue;
-    const target = join(out, 'agent', f);
+    // A folder kit.json puts beside agent/ (starters in the course's other languages) goes to the kit's top.
+    const beside = kit.beside?.includes(f.split(sep)[0]!) === true;
+    const path = beside ? f : join('agent', f);
+    const target = join(out, path);
     mkdirSync(join(target, '..'), { recursive: true });
     const text = readFileSync(join(kit.starter, f), 'utf8');
     writeFileSync(target, f.endsWith('.ts') ? kitStarterText(text) : text.replaceAll(`agents/starters/${kit.course}`, 'agent').replaceAll('testcases/', 'suites/'));
-    add(join('agent', f), "the course's starter: your work goes here");
+    add(path, beside ? "a starter of the course's, to copy into agent/ (its README says when)" : "the course's starter: your work goes here");
   }
   for (const [name, path] of Object.entries(kit.provided ?? {})) {
     cpSync(join(AGENTS_DIR, path), join(out, 'agent', name));
@@ -105,7 +108,7 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
       const target = join(out, 'suites', name, f);
       mkdirSync(join(target, '..'), { recursive: true });
       cpSync(join(suite.manifest.dir, f), target);
-      add(join('suites', name, f), `${suite.manifest.name}: a public suite (every case visible; expected.json holds their public answers)`);
+      add(join('suites', name, f), `${suite.manifest.name}: a public suite (every case visible; ${isCourseSuite(suite) ? 'the answer files beside each testInput_K.txt hold' : 'expected.json holds'} their public answers)`);
     }
   }
 

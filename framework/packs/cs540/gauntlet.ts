@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import type { ForfeitReason, Side } from '../../matches/types.ts';
 import type { OpeningsSpec } from '../../matches/openings.ts';
 import { UserError } from '../../errors.ts';
+import { unfinishedPart } from '../../contracts/not-implemented.ts';
 import { playMatch } from '../../matches/match.ts';
 import { FORFEIT_REASONS, sideStats } from '../../matches/match-results.ts';
 import type { PlayedGameRecord } from '../../matches/play-game.ts';
@@ -118,6 +119,8 @@ export interface SettingResult {
   maxMoveMs: number;
   /** each forfeit of the submission: the game and the reason's message */
   forfeitMessages: string[];
+  /** of the crash forfeits, those on a starter's function not written yet (present when there are any) */
+  unfinished?: number;
 }
 
 export interface OpponentResult {
@@ -132,6 +135,8 @@ export interface OpponentResult {
   deadlineMoves: number;
   /** match rules course: those of deadlineMoves that were its previous move, carried over */
   carriedMoves?: number;
+  /** of the crash forfeits, those on a starter's function not written yet (present when there are any) */
+  unfinished?: number;
   /** more wins than losses */
   beaten: boolean;
   /** the submission could not be run at all (it did not load): no game was played, this says why */
@@ -181,9 +186,14 @@ export function gauntletScore(opponents: readonly { opponent: GauntletOpponent; 
 
 function settingResult(stones: number, timePerMoveMs: number, games: readonly PlayedGameRecord[], submissionSide: Side, carry: boolean): SettingResult {
   // The submission's side of these games, tallied as a match tallies a side; plus why it forfeited.
-  const forfeitMessages = games.flatMap((g) =>
-    g.forfeit?.side === submissionSide ? [`game ${g.index} (${stones} stones, ${timePerMoveMs} ms): ${g.forfeit.reason} ${g.forfeit.message}`] : [],
-  );
+  // A starter's function not written yet is an unfinished part, not a crash: named as such.
+  let unfinished = 0;
+  const forfeitMessages = games.flatMap((g) => {
+    if (g.forfeit?.side !== submissionSide) return [];
+    const part = g.forfeit.reason === 'crash' ? unfinishedPart(g.forfeit.message) : undefined;
+    if (part !== undefined) unfinished++;
+    return [`game ${g.index} (${stones} stones, ${timePerMoveMs} ms): ${part !== undefined ? `not written yet: ${part}` : `${g.forfeit.reason} ${g.forfeit.message}`}`];
+  });
   const t = sideStats(games, submissionSide);
   // Keys in the order the gauntlet's JSON has always had them.
   return {
@@ -201,6 +211,7 @@ function settingResult(stones: number, timePerMoveMs: number, games: readonly Pl
     decisions: t.decisions,
     maxMoveMs: t.maxMoveMs,
     forfeitMessages,
+    ...(unfinished > 0 ? { unfinished } : {}),
   };
 }
 
@@ -221,6 +232,7 @@ function opponentResult(opponent: GauntletOpponent, settings: SettingResult[], c
     forfeits,
     deadlineMoves: sum((s) => s.deadlineMoves),
     ...(carry ? { carriedMoves: sum((s) => s.carriedMoves ?? 0) } : {}),
+    ...(sum((s) => s.unfinished ?? 0) > 0 ? { unfinished: sum((s) => s.unfinished ?? 0) } : {}),
     beaten: error === undefined && wins > losses,
     ...(error !== undefined ? { error } : {}),
   };

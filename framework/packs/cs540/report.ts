@@ -29,8 +29,11 @@ function settingLabel(r: GauntletResult, s: { stones: number; timePerMoveMs: num
   return r.timesPerMoveMs.length > 1 ? `${s.stones} stones/${s.timePerMoveMs} ms` : `${s.stones} stones`;
 }
 
-function forfeitText(forfeits: Record<ForfeitReason, number>): string {
-  const parts = FORFEIT_REASONS.filter((k) => forfeits[k] > 0).map((k) => `${forfeits[k]} ${k}`);
+/** The forfeits by reason; the crashes on a function not written yet are named apart. */
+function forfeitText(forfeits: Record<ForfeitReason, number>, unfinished = 0): string {
+  const counts = { ...forfeits, crash: forfeits.crash - unfinished };
+  const parts = FORFEIT_REASONS.filter((k) => counts[k] > 0).map((k) => `${counts[k]} ${k}`);
+  if (unfinished > 0) parts.push(`${unfinished} not written yet`);
   return parts.length === 0 ? '0' : parts.join(', ');
 }
 
@@ -65,7 +68,7 @@ export function opponentSummary(result: GauntletResult, o: OpponentResult): stri
   const per = o.settings.map((s) => `${settingLabel(result, s)} ${s.wins}-${s.draws}-${s.losses}`).join(', ');
   const parts = [`won ${o.wins}, drew ${o.draws}, lost ${o.losses} of ${plural(o.games, 'game')} (${per})`, `store margin ${signed(o.games === 0 ? 0 : o.storeMargin / o.games)} a game`];
   const forfeited = FORFEIT_REASONS.reduce((t, k) => t + o.forfeits[k], 0);
-  if (forfeited > 0) parts.push(`forfeited ${forfeitText(o.forfeits)}`);
+  if (forfeited > 0) parts.push(`forfeited ${forfeitText(o.forfeits, o.unfinished)}`);
   if (o.deadlineMoves > 0) {
     const carried = o.carriedMoves ?? 0;
     parts.push(`${plural(o.deadlineMoves, 'move')} played from ctx.report at the time limit${carried > 0 ? ` (${carried} of them its previous move, carried over)` : ''}`);
@@ -88,7 +91,9 @@ function caseMessage(result: GauntletResult, o: OpponentResult, score: number): 
 function caseStatus(o: OpponentResult): CaseStatus {
   if (o.beaten) return 'passed';
   if (o.error !== undefined) return 'error';
-  const first = FORFEIT_REASONS.find((k) => o.forfeits[k] > 0);
+  // A function not written yet is an unfinished part: the games are failed, not crashed.
+  const forfeits = { ...o.forfeits, crash: o.forfeits.crash - (o.unfinished ?? 0) };
+  const first = FORFEIT_REASONS.find((k) => forfeits[k] > 0);
   return first === undefined ? 'failed' : STATUS_OF[first];
 }
 
@@ -184,7 +189,7 @@ export function renderGauntlet(r: GauntletResult): string {
         const s = o.settings[k];
         return s === undefined ? '-' : `${s.wins}-${s.draws}-${s.losses}`;
       }),
-      forfeitText(o.forfeits),
+      forfeitText(o.forfeits, o.unfinished),
       (o.carriedMoves ?? 0) > 0 ? `${o.deadlineMoves} (${o.carriedMoves} carried)` : String(o.deadlineMoves),
       decisions === 0 ? '-' : perMove(timeMs / decisions),
       o.error !== undefined ? 'not played' : o.beaten ? 'yes' : 'no',
