@@ -8,9 +8,11 @@
  *   case's options say (depth, unit, terminal, caching; the loader fills them in). That is seed
  *   001's test of an advanced heuristic: our alpha-beta with yours against our alpha-beta with
  *   `basic`. The runner hands such a case a player session (framework/sandbox/session.ts: the
- *   reference search runs in a sandboxed process of its own that loads only the heuristic). As
- *   student code in that process can read the reference search, a heuristic playoff's message
- *   shows the reason of its first forfeit only: see session.ts for what bounds that channel.
+ *   reference search runs in a sandboxed process of its own that loads only the heuristic), or
+ *   for a program over stdio a GraderSearchPlayer (framework/grading/grader-search-player.ts:
+ *   the search runs in the grader, asking the program for heuristic values only). As student
+ *   code in a player session's process can read the reference search, a heuristic playoff's
+ *   message shows the reason of its first forfeit only: see session.ts for what bounds that channel.
  *
  * - Colours alternate: the submission takes the side that moves first in the case's position
  *   (bottom, in a start position) in games 1, 3, 5, … and the other side in the others. Games come in pairs that share an opening — `OPENING_PLIES` random moves from a

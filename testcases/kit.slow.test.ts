@@ -9,7 +9,8 @@
  * the verdicts the project's own `mancala check` gives the same files. A PATH lacking a tool the
  * kit requires gets one line naming what to install, from check and play. Then the kit is scanned:
  * no file of agents/reference, agents/examples or a hidden suite, and no line of them, anywhere in
- * it — its own files, the framework tarball, or what npm ci installed from it.
+ * it — its own files, the framework tarball, or what npm ci installed from it; and no search in
+ * any language outside agent/, nor a name the grader runs in playoffs (framework/kit/reference-scan.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanKit } from '../framework/kit/reference-scan.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const COURSES = ['csci561', 'csc384', 'cpsc4610', 'cs540', 'kalah'];
@@ -254,5 +256,10 @@ describe.each(COURSES)('the %s kit', (course) => {
       const text = readFileSync(file, 'utf8');
       for (const line of text.split('\n')) expect(lines.has(line.trim()), `${rel} holds a line of the reference: ${line.trim()}`).toBe(false);
     }
+  });
+
+  it('holds no search in any language but its starter, and none of the names the grader runs in playoffs (vendor/*.tgz included)', () => {
+    const hits = scanKit(kit, ['agent']);
+    expect(hits.map((h) => `${h.file}:${h.line}: ${h.kind}: ${h.text}`)).toEqual([]);
   });
 });

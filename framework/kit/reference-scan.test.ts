@@ -1,0 +1,39 @@
+/**
+ * Every course's student package, built in a temp folder as `mancala kit` builds it, holds no
+ * search in any language and none of the names the grader's playoffs run (reference-scan.ts);
+ * nor does the course's starter, which a kit copies (its own functions to fill in may be searches
+ * by name, never the playoffs' names). testcases/kit.slow.test.ts scans the whole kit as written.
+ * The scan itself finds what it looks for: the reference searches' own files, and a bridge that
+ * holds a reference_alphabeta as the CSC384 and CPSC 4610 bridges did.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AGENTS_DIR, kitCourses, loadCourseKit } from './course-kit.ts';
+import { playoffNames, scanKit, scanText } from './reference-scan.ts';
+import { buildStudentPackage } from './student-package.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'kit-scan-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the reference scan', () => {
+  it('names the reference searches and the bridges\' former search, and finds them', () => {
+    expect(playoffNames()).toEqual(expect.arrayContaining(['reference_alphabeta', 'alphaBeta', 'AlphaBetaSearch', 'minimax', 'MinimaxSearch']));
+    const reference = scanText('alphabeta.ts', readFileSync(join(AGENTS_DIR, 'reference/alphabeta.ts'), 'utf8'), playoffNames());
+    expect(reference.filter((h) => h.kind === 'search').map((h) => h.text)).toEqual(['export class AlphaBetaSearch<S> extends SearchStack<S> {', 'export function alphaBeta<S>(params: SearchParams<S>, state: S): SearchResult {']);
+    const bridge = 'import sys\n\n\ndef reference_alphabeta(board, root, heuristic, depth):\n    return None\n';
+    expect(scanText('csc384_bridge.py', bridge, playoffNames()).map((h) => [h.line, h.kind])).toEqual([[4, 'search'], [4, 'name']]);
+    expect(scanText('Player.java', 'class P {\n  private int alphaBeta(GameState s, int depth) {\n', playoffNames()).map((h) => h.kind)).toEqual(['search', 'name']);
+    expect(scanText('bench.ts', 'function alphaBetaLine(s) {\n  const { alphaBeta } = options;\n  agent: withheldAgent("minimax")\n', playoffNames())).toEqual([]);
+  });
+});
+
+describe.each(kitCourses())('the %s kit', (course) => {
+  it('its framework package and its starter hold no search and no playoff name', async () => {
+    const kit = loadCourseKit(course);
+    await buildStudentPackage(kit, join(work, course));
+    const hits = [...scanKit(join(work, course)), ...scanKit(kit.starter, ['']).map((h) => ({ ...h, file: `${relative(join(AGENTS_DIR, '..'), kit.starter)}/${h.file}` }))];
+    expect(hits.map((h) => `${h.file}:${h.line}: ${h.kind}: ${h.text}`)).toEqual([]);
+  }, 120_000);
+});
