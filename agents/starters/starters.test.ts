@@ -29,9 +29,11 @@ describe('the starters as shipped', () => {
   it("kit.json: CS540's agent/ gets the project's Player and GameState; CSCI-561's other languages go beside agent/, its public cases are course files", () => {
     const cs540 = loadCourseKit('cs540');
     expect(cs540.provided).toEqual({ 'Player.java': 'clients/cs540/Player.java', 'GameState.java': 'clients/cs540/GameState.java' });
-    expect(cs540.requires).toEqual(['javac', 'java']);
+    expect(cs540.requires?.map((r) => [r.tool, r.all])).toEqual([[['javac', 'java'], true]]);
     const csci561 = loadCourseKit('csci561');
     expect(csci561.beside).toEqual(['starters']);
+    // Each language only where the folder holds its files: python3 for mancala3.py, a JDK for *.java, …
+    expect(csci561.requires?.map((r) => r.when)).toEqual([['mancala3.py'], ['mancala.py'], ['*.cpp'], ['*.java']]);
     expect(csci561.check).toEqual(['csci561-grade', 'agent', '--suite', 'suites/csci561-public-programs', '--reports', 'reports']);
     expect(loadCourseSuite(join(root, 'testcases', csci561.suites[0]!)).cases).toHaveLength(30);
   });

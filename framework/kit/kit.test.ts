@@ -21,7 +21,7 @@ describe('student kits', () => {
 
   it("the composition root registers the course's agents and names every other one as held back", () => {
     const root = kitCompositionRoot(loadCourseKit('csci561'));
-    expect(root).toContain('declareStudentKit("csci561");');
+    expect(root).toContain('declareStudentKit("csci561", [{"tool":"python3"');
     expect(root).toMatch(/import given0 from "\.\.\/agents\/random\.ts";/);
     expect(root).toMatch(/"random": \{ \.\.\.\{[^}]*\}, agent: given0 \},/);
     for (const name of agentNames().filter((n) => n !== 'random')) {

@@ -66,7 +66,9 @@ export function scanText(file: string, text: string, names: readonly string[], o
     }
   }
   const ownDefinitions = own ? [...text.matchAll(DEFINITION)].map((m) => m[0]) : [];
-  const checked = names.filter((n) => !ownDefinitions.some((d) => new RegExp(String.raw`\b${n}\b`).test(d)));
+  // A C or C++ starter's function to fill in (the csci561 starters) is defined by its body, which DEFINITION does not read.
+  const ownBody = (n: string) => own && new RegExp(String.raw`\b${n}\s*\([^;{}]*\)\s*(?:const\s*)?\{`).test(text);
+  const checked = names.filter((n) => !ownDefinitions.some((d) => new RegExp(String.raw`\b${n}\b`).test(d)) && !ownBody(n));
   if (checked.length === 0) return hits;
   // A class by any mention; a function where it is defined, called or imported (`minimax` alone is an agent's name in many places).
   const classes = checked.filter((n) => /^[A-Z]/.test(n));

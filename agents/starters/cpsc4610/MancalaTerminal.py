@@ -6,7 +6,7 @@ course's file.
   python3 MancalaTerminal.py                       # you (player 1) against your player (player 2)
   python3 MancalaTerminal.py --second              # your player moves first
   python3 MancalaTerminal.py --opponent abprune --ply 5   # against your alpha-beta with MancalaPlayer's score
-  python3 MancalaTerminal.py --opponent minimax    # against the provided minimax (ply 5)
+  python3 MancalaTerminal.py --opponent minimax    # against the provided minimax, ply 5
   python3 MancalaTerminal.py --tictactoe           # Tic-Tac-Toe against your alpha-beta (ply 9)
 
 or, from Python, as with the course's GUI:
@@ -51,7 +51,7 @@ def startGame(player1, player2, board=None):
 def main(argv=None):
     p = argparse.ArgumentParser(description="Play Mancala (or Tic-Tac-Toe) in the terminal against your player.")
     p.add_argument("--opponent", choices=("custom", "abprune", "minimax", "random"), default="custom", help="which of your players you play (default: your custom player)")
-    p.add_argument("--ply", type=int, default=5, help="the depth of abprune and minimax (default 5; Tic-Tac-Toe 9)")
+    p.add_argument("--ply", type=int, default=5, help="the depth of abprune and minimax: default 5, Tic-Tac-Toe 9")
     p.add_argument("--second", action="store_true", help="you are player 2: your player moves first")
     p.add_argument("--tictactoe", action="store_true", help="Tic-Tac-Toe against your alpha-beta (or minimax)")
     args = p.parse_args(argv)
