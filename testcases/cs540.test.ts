@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../framework/contracts/agent.ts';
 import { UserError } from '../framework/errors.ts';
@@ -27,6 +28,7 @@ import advancedHeuristic from '../agents/heuristics/advanced.ts';
 import basic from '../agents/heuristics/basic.ts';
 import { findAgent } from '../agents/index.ts';
 import { alphaBeta } from '../agents/reference/alphabeta.ts';
+import { minimax } from '../agents/reference/minimax.ts';
 import simple from '../agents/simple.ts';
 import { runCommand } from './fixtures/run-command.ts';
 
@@ -213,6 +215,25 @@ describe('the simple and advanced opponents', () => {
     });
     expect(c.value).toBe(Math.max(...values));
     expect(c.move).toBe(game.legalMoves(s)[values.indexOf(Math.max(...values))]);
+  });
+
+  it('simple, a plain one-ply loop (the kit fields it), chooses and values as the reference minimax at depth 1, on random positions of every profile', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('cs540', 'kalah', 'csc384', 'csci561', 'cpsc4610'), fc.integer({ min: 3, max: 5 }), fc.array(fc.nat(), { maxLength: 40 }), async (rules, stones, picks) => {
+        const g = new MancalaGame({ ...findProfile(rules)!.rules, seeds: stones });
+        let s = g.initial();
+        for (const pick of picks) {
+          if (g.isOver(s)) break;
+          const moves = g.legalMoves(s);
+          s = g.play(s, moves[pick % moves.length]!);
+        }
+        if (g.isOver(s)) return;
+        const expected = minimax({ game: g, heuristic: basic, depth: 1, unit: 'move', terminal: 'score', caching: false }, s);
+        const got = await decide('simple', s, g);
+        expect({ move: got.move, value: got.value }).toEqual({ move: expected.move, value: expected.value });
+      }),
+      { seed: 540, numRuns: 300 },
+    );
   });
 
   it('advanced is alpha-beta to its depth with the advanced heuristic, whatever heuristic it is handed', async () => {

@@ -119,11 +119,11 @@ describe.runIf(JDK)('the CS540 kit: studPlayer.java with the course\'s Player an
     expectSameVerdicts(inKit, repo);
   }, 1_200_000);
 
-  it('a finished player (the alphaPlayer fixture) beats random in the kit, as in the repo\'s gauntlet', () => {
+  it('a finished player (the alphaPlayer fixture) beats random and simple in the kit, full marks, as in the repo\'s gauntlet', () => {
     const inKit = kitCheck(kit, 'cs540-finished', { 'alphaPlayer.java': join(ROOT, 'testcases/fixtures/course-apis/cs540/alphaPlayer/alphaPlayer.java') });
-    // The kit holds random only (simple and advanced are the instructor's): every case it plays passes.
-    expect([...inKit.keys()]).toEqual(['vs-random']);
-    expect(inKit.get('vs-random')!.status).toBe('passed');
+    // The kit fields random and simple (a one-ply loop, no reference search); advanced, the bonus, is the instructor's.
+    expect([...inKit.keys()]).toEqual(['vs-random', 'vs-simple']);
+    expect([...inKit.values()].map((c) => c.status)).toEqual(['passed', 'passed']);
     const repo = repoGrade('cs540-finished', ['gauntlet', join(work, 'cs540-finished-checked-agent'), ...GAUNTLET]);
     expectSameVerdicts(inKit, repo);
     console.log(`cs540 finished player in the repo's gauntlet: ${[...repo.values()].map((c) => `${c.id} ${c.status}`).join(', ')}`);
