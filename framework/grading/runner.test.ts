@@ -246,8 +246,8 @@ describe('visibility and blessing', () => {
 
 /** What each zoo submission must end as, on every case. */
 const VERDICTS: Record<string, { status: CaseReport['status']; message: RegExp }> = {
-  'infinite-loop': { status: 'timeout', message: /no answer within the case's 600 ms limit.*the last move it reported was 2/ },
-  'never-resolves': { status: 'timeout', message: /no answer within the case's 600 ms limit/ },
+  'infinite-loop': { status: 'timeout', message: /no answer within the case's 1000 ms limit.*the last move it reported was 2/ },
+  'never-resolves': { status: 'timeout', message: /no answer within the case's 1000 ms limit/ },
   'heap-bomb': { status: 'memory', message: /out of memory.*192 MB/ },
   'buffer-bomb': { status: 'memory', message: /allocation failed|out of memory/i },
   throws: { status: 'error', message: /chooseMove failed: Error: the zoo agent gave up/ },
