@@ -246,7 +246,9 @@ describe('kalah: hostile submissions, a zip of a folder, the weak sandbox, the t
     const bless = mancala(['suite', 'bless', suite]);
     expect(bless.code, bless.err).toBe(0);
     root = await install('zoo', ['--course', 'kalah', '--suite', suite]);
-    budget = await install('budget', ['--course', 'kalah', '--suite', join(ROOT, 'testcases', 'kalah-basics'), '--time-budget', '4']);
+    // 10 s: enough for the grader to start and write what it graded on a slow VM (4 s was not, measured
+    // here on the unchanged code too), still far short of the infinite loop's 22 cases at 1 s each.
+    budget = await install('budget', ['--course', 'kalah', '--suite', join(ROOT, 'testcases', 'kalah-basics'), '--time-budget', '10']);
   });
 
   const hostile: [string, Submission, string][] = [
@@ -327,12 +329,12 @@ describe('kalah: hostile submissions, a zip of a folder, the weak sandbox, the t
   });
 
   it('the time budget runs out: what was graded, the rest at 0 "not graded", adding up all the same', () => {
-    const r = grade(budget, 'kalah-basics: an infinite loop, time budget 4 s', { from: [join(HOSTILE, 'infinite-loop')] });
+    const r = grade(budget, 'kalah-basics: an infinite loop, time budget 10 s', { from: [join(HOSTILE, 'infinite-loop')] });
     wellFormed(r, 22, 100);
     expect(r.score).toBe(0);
-    expect(r.output).toContain("The grading was stopped: the autograder's time budget of 4 s ran out.");
+    expect(r.output).toContain("The grading was stopped: the autograder's time budget of 10 s ran out.");
     expect(r.tests.some((t) => t.extra_data.status === 'timeout')).toBe(true);
-    expect(r.tests.at(-1)!.output).toContain("not graded: the autograder's time budget of 4 s ran out before this case");
+    expect(r.tests.at(-1)!.output).toContain("not graded: the autograder's time budget of 10 s ran out before this case");
   });
 
   it('a grader that writes nothing: run_autograder writes fallback-results.json, every test at 0, saying why', () => {
