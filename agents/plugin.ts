@@ -1,17 +1,20 @@
 /**
  * What agents/ gives the framework (framework/plugins/): the catalog of agents and heuristics,
- * seed 000's reference solution, and the player sandbox runtime. Called by the composition root.
+ * seed 000's reference solution, the perfect-play solver, and the player sandbox runtime. Called by the composition root.
  */
 import { fileURLToPath } from 'node:url';
 import { registerAgents } from '../framework/plugins/agents.ts';
 import { registerCsci561Solver } from '../framework/plugins/csci561-solver.ts';
+import { registerPerfectSolver } from '../framework/plugins/perfect-solver.ts';
 import { registerPlayerRuntime } from '../framework/plugins/player-runtime.ts';
 import { AGENTS, HEURISTICS } from './index.ts';
+import { solve } from './perfect/index.ts';
 import { solveCsci561 } from './reference/csci561-task.ts';
 
 export function register(): void {
   registerAgents({ agents: AGENTS, heuristics: HEURISTICS });
   registerCsci561Solver(solveCsci561);
+  registerPerfectSolver(solve);
   registerPlayerRuntime({
     entry: fileURLToPath(new URL('./player-runtime.ts', import.meta.url)),
     // The reference alpha-beta and what it imports; not the other searches, not `advanced`.

@@ -1,0 +1,48 @@
+/**
+ * The registry of the perfect-play solver. The solver is a reference (it knows every position's
+ * true value), so it lives in agents/perfect/ and framework's users (`mancala solve`, the web
+ * explorer, the `perfect` agent's options) reach it through here, registered by bin/plugins.ts.
+ *
+ * What a solve answers, shared by the plain specification (agents/perfect/plain-solve.ts), the
+ * fast solver, and everything that uses them. The value is the final store margin (the mover's
+ * store minus the other's, after the end-of-game sweep) under perfect play by both sides, from the
+ * point of view of the player to move in the solved position: the quantity Irving et al. (2000)
+ * tabulate for the start.
+ */
+import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
+import { pluginSlot } from './slot.ts';
+
+export interface SolveOptions {
+  /** Transposition table budget in MB (the fast solver; the plain one has none). */
+  ttMb?: number;
+  /** An endgame database file built by `mancala solve --build-endgame` (the fast solver). */
+  endgameFile?: string;
+  /** Give up after this many milliseconds of wall clock: the result is then `proven: false`. */
+  deadlineMs?: number;
+  /** Called now and then on long solves (progress display). */
+  onProgress?: (p: { nodes: number; ms: number; bound?: [number, number] }) => void;
+}
+
+export interface SolveResult {
+  /** The perfect-play margin for the player to move (undefined when not proven in time). */
+  value: number | undefined;
+  /** Every move (engine move numbers, search order) that reaches `value`; empty when not proven. */
+  bestMoves: number[];
+  /** The value of every legal move, by move number, where the solver proved it (for quality and the explorer). */
+  moveValues?: Map<number, number>;
+  proven: boolean;
+  nodes: number;
+  ms: number;
+  peakMb?: number;
+}
+
+export type Solver = (game: MancalaGame, state: MancalaState, options?: SolveOptions) => SolveResult;
+
+const solver = pluginSlot<Solver>('the perfect-play solver', 'registerPerfectSolver');
+
+export function registerPerfectSolver(solve: Solver): void {
+  solver.set(solve);
+}
+
+/** Solves through the registered solver (agents/perfect/). */
+export const solvePerfect: Solver = (game, state, options) => solver.get()(game, state, options);
