@@ -347,7 +347,7 @@ describe('strong', () => {
 
 describe('the advanced heuristic', () => {
   // Both sides reference alpha-beta at depth 3 (unit move, Kalah(6,4)); 15 openings of 2-4 random
-  // moves, each played twice with colours swapped. Larger measurements are in the README.
+  // moves, each played twice with colours swapped. Larger measurements are in docs/agents.md.
   it('beats basic in a small seeded match', async () => {
     const game = mancala('kalah', 6, 4);
     let advancedWins = 0;

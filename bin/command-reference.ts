@@ -87,7 +87,8 @@ function commandsOf(program: Command): Command[] {
 
 function section(command: Command, help: Help): string[] {
   const lines = [`## ${fullName(command)}`, '', code(`${fullName(command)} ${command.usage()}`), ''];
-  const description = command.description();
+  // A command with a summary only (suite bless) is described by it.
+  const description = command.description() || command.summary();
   if (description !== '') lines.push(description, '');
   const args = argumentRows(command.registeredArguments);
   if (args.length > 0) lines.push(...args, '');

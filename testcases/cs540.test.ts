@@ -259,7 +259,7 @@ describe('the simple and advanced opponents', () => {
       const r = await playMatch({ A, B, rules: 'cs540', seeds: 4, games: 10, seed: 3 });
       return r.stats.A.wins + r.stats.A.draws / 2;
     };
-    // advanced at a shallower depth keeps the test fast; the README's table has the default's numbers.
+    // advanced at a shallower depth keeps the test fast; docs/courses/cs540.md's table has the default's numbers.
     expect(await rate('simple', 'random')).toBeGreaterThanOrEqual(7);
     expect(await rate('advanced:depth=8', 'random')).toBeGreaterThanOrEqual(9);
     expect(await rate('advanced:depth=8', 'simple')).toBeGreaterThanOrEqual(8);

@@ -1,5 +1,5 @@
 /**
- * `--queue redis://HOST:PORT` on `mancala tournament` and `mancala grade` (README: Many machines):
+ * `--queue redis://HOST:PORT` on `mancala tournament` and `mancala grade` (docs/many-machines.md):
  * the run's games or submissions are played by `mancala worker`s through that Redis
  * (framework/distributed/), and what the queue has to say besides results (a worker refused the
  * run, Redis lost it and it was queued again, …) is a line on stderr.
@@ -10,7 +10,7 @@ import type { CliIo } from './options.ts';
 
 export function queueOption(what: 'play the games' | 'grade the submissions'): Option {
   return (
-    new Option('--queue <url>', `${what} on \`mancala worker\`s through the Redis at redis://HOST:PORT instead of here (README: Many machines); --jobs is then theirs`)
+    new Option('--queue <url>', `${what} on \`mancala worker\`s through the Redis at redis://HOST:PORT instead of here (docs/many-machines.md); --jobs is then theirs`)
       // A malformed URL is refused before anything runs (a Redis that cannot be reached, when the run starts: within seconds).
       .argParser((url: string) => {
         parseQueueUrl(url);

@@ -19,5 +19,5 @@ export function runArgsOption(): Option {
 }
 
 export function runLinesOption(): Option {
-  return new Option('--run-lines <file>', `how your course ran programs handed in as sources (a ${RUN_LINES_FILE}: file name → language, build and run line; the README's CSCI-561 section shows the format), over the suite folder's own ${RUN_LINES_FILE} and CSCI-561's`);
+  return new Option('--run-lines <file>', `how your course ran programs handed in as sources (a ${RUN_LINES_FILE}: file name → language, build and run line; docs/courses/csci561.md shows the format), over the suite folder's own ${RUN_LINES_FILE} and CSCI-561's`);
 }

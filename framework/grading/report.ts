@@ -1,5 +1,5 @@
 /**
- * The JSON report of a grading run: our own stable schema (documented in the README), from which
+ * The JSON report of a grading run: our own stable schema (documented in docs/reports.md), from which
  * every other output (console, Gradescope, JUnit, CSV) is derived.
  *
  * Scores: a case's `maxScore` is its points scaled so that the cases of a category add up to the

@@ -7,7 +7,7 @@
  *   position they reach) while the draws find new ones; `random:0` starts every game from the start.
  * - `FILE` — start positions: JSON lines, one board a line, or a JSON array of boards, each board
  *   in the JSON board form (`{"top":[…],"bottom":[…],"stores":{"top":0,"bottom":0},"toMove":"bottom"}`,
- *   README "Board files"). Position p is played by games 2p and 2p+1; with more games than twice
+ *   docs/engine.md, board files). Position p is played by games 2p and 2p+1; with more games than twice
  *   the positions, the list starts over.
  *
  * Every mistake is one line naming the file and the line (or the array element) and the field.

@@ -6,7 +6,7 @@
  *   …one line a move…
  *   {"type":"end", "game":7, "winner":"A", "score":[26,22], "plies":41, "openingPlies":2, "forfeit":null, "time":[812.4,3.1]}
  *
- * `before` is the board before the move in the JSON board form (README "Board files"), so any
+ * `before` is the board before the move in the JSON board form (docs/engine.md, board files), so any
  * line's board can be saved as a board file and searched. Reading a replay checks each line's
  * shape with zod and then the game itself: every board must follow from the one before by the
  * recorded move under the header's rules, and the end line must match the last board. A mistake

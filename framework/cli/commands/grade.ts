@@ -102,7 +102,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .description('grade submissions (agent files or folders) on a suite; exits 0 when grading completed, whatever the scores')
     .argument('<submission...>', 'agent files or submission folders')
     .requiredOption('--suite <dir>', 'the suite folder (with suite.yaml and expected.json)')
-    .option('--json <file>', 'write the JSON report (the schema is in the README)')
+    .option('--json <file>', 'write the JSON report (its schema: docs/reports.md)')
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
     .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
     .option('--csv <file>', 'write a CSV gradebook (one row per submission)')

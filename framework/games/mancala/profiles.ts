@@ -1,6 +1,6 @@
 /**
  * Named rule profiles: the rules and search conventions each course (seed) uses.
- * The README's "Profiles" table explains each choice; keep the two in step.
+ * docs/profiles.md's table explains each choice; keep the two in step.
  */
 import type { SearchConventions } from '../../contracts/search-conventions.ts';
 import type { MancalaRules } from './rules.ts';
