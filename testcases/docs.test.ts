@@ -1,11 +1,13 @@
 /**
  * Docs that cannot rot: every relative link of the project's Markdown pages resolves (the file,
- * and the heading an #anchor names), and every `mancala …` command line the README and docs/ show
+ * and the heading an #anchor names), every project path they name in inline code exists, and every `mancala …` command line the README and docs/ show
  * parses with the real CLI, options included (parsed only, never run: testcases/fixtures/parse-only-cli.ts).
  * A failure names the file and the line.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allPages, brokenLink, commandLinesOf, isExternal, linksOf, manualPages, mancalaCommandsIn } from './fixtures/markdown-docs.ts';
+import { allPages, brokenLink, codePathsOf, commandLinesOf, isExternal, linksOf, manualPages, mancalaCommandsIn, ROOT } from './fixtures/markdown-docs.ts';
 import { cliRefusal } from './fixtures/parse-only-cli.ts';
 
 describe('links in the Markdown pages', () => {
@@ -22,6 +24,14 @@ describe('links in the Markdown pages', () => {
     }
     expect(broken).toEqual([]);
     expect(checked).toBeGreaterThan(50);
+  });
+
+  it('each path of the project a page names in inline code exists (a file moved or renamed leaves none behind)', () => {
+    const missing: string[] = [];
+    for (const page of allPages()) {
+      for (const path of codePathsOf(page)) if (!existsSync(join(ROOT, path.text))) missing.push(`${path.file}:${path.line}: \`${path.text}\` does not exist`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('a link to a missing file or heading is caught', () => {
