@@ -6,6 +6,7 @@
  * `npm run docs` rewrites it, and testcases/docs/command-reference.test.ts fails when the
  * committed page is not what this renders.
  */
+import type { EventEmitter } from 'node:events';
 import './plugins.ts';
 import { Help, type Argument, type Command, type Option } from 'commander';
 import { buildProgram } from '../framework/cli/main.ts';
@@ -38,7 +39,8 @@ function fullName(command: Command): string {
 function helpAfter(command: Command): string {
   let text = '';
   const context = { error: false, command, write: (s: string) => void (text += s) };
-  for (const listener of command.listeners('afterHelp')) (listener as (c: typeof context) => void)(context);
+  // commander's Command is an EventEmitter (its typings leave that out); addHelpText listens on afterHelp.
+  for (const listener of (command as unknown as EventEmitter).listeners('afterHelp')) (listener as (c: typeof context) => void)(context);
   return text.replace(/^\n+|\s+$/g, '');
 }
 
