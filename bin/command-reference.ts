@@ -17,9 +17,17 @@ export const REGENERATE_COMMAND = 'npm run docs';
 
 const silent = { out: () => {}, err: () => {} };
 
-/** A table cell: one line, with the characters a Markdown table or code span would misread escaped. */
+/** Prose as Markdown shows it: `<testsuite>` outside a code span is text, not an HTML tag. */
+function prose(text: string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part) => (part.startsWith('`') ? part : part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('');
+}
+
+/** A table cell: one line of prose, with the characters a Markdown table would misread escaped. */
 function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').trim();
+  return prose(text.replace(/\s*\n\s*/g, ' ')).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').trim();
 }
 
 /** Inline code that survives backticks inside it. */
@@ -57,7 +65,7 @@ function argumentRows(args: readonly Argument[]): string[] {
     const name = a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`;
     const choices = a.argChoices ? ` (one of: ${a.argChoices.join(', ')})` : '';
     const dflt = defaultOf(a.defaultValue, a.defaultValueDescription);
-    rows.push(`| ${code(name)} | ${cell(a.description + choices)} | ${dflt === '' ? '' : code(cell(dflt))} |`);
+    rows.push(`| ${code(name)} | ${cell(a.description + choices)} | ${dflt === '' ? '' : code(dflt.replace(/\|/g, '\\|'))} |`);
   }
   return rows;
 }
@@ -69,7 +77,7 @@ function optionRows(options: readonly Option[]): string[] {
     const required = o.mandatory ? ' (required)' : '';
     const choices = o.argChoices ? ` (one of: ${o.argChoices.join(', ')})` : '';
     const dflt = o.negate ? '' : defaultOf(o.defaultValue, o.defaultValueDescription);
-    rows.push(`| ${code(o.flags)}${required} | ${cell(o.description + choices)} | ${dflt === '' ? '' : code(cell(dflt))} |`);
+    rows.push(`| ${code(o.flags)}${required} | ${cell(o.description + choices)} | ${dflt === '' ? '' : code(dflt.replace(/\|/g, '\\|'))} |`);
   }
   return rows;
 }
@@ -91,7 +99,7 @@ function section(command: Command, help: Help): string[] {
   const lines = [`## ${fullName(command)}`, '', code(`${fullName(command)} ${command.usage()}`), ''];
   // A command with a summary only (suite bless) is described by it.
   const description = command.description() || command.summary();
-  if (description !== '') lines.push(description, '');
+  if (description !== '') lines.push(prose(description), '');
   const args = argumentRows(command.registeredArguments);
   if (args.length > 0) lines.push(...args, '');
   // Help options (-h) are the same everywhere and said once at the top.
