@@ -1,0 +1,114 @@
+/**
+ * Behaviour fingerprints on real submissions, run sandboxed as grading runs them: a greedy agent
+ * in TypeScript, the same rule rewritten with other names and structure, and the same rule in
+ * Python over stdio are found alike (1.0) and apart from unrelated agents; two correct searches
+ * (plain minimax in TypeScript, alpha-beta in Python) agree on everything and are flagged as
+ * expected agreement; a submission that does not load gets a failure and the run goes on; the
+ * same seed gives the same fingerprints; a csci561 program answers through its input.txt.
+ * Few positions, to keep the test short.
+ */
+import { describe, expect, it } from 'vitest';
+import { behaviourGame, behaviourPositions, compareFingerprints, fingerprintSubmissions, POSITION_KINDS, type Fingerprint } from './behaviour.ts';
+
+const PLAIN = 'testcases/fixtures/behaviour/greedy-plain';
+const DISGUISED = 'testcases/fixtures/behaviour/greedy-disguised';
+const PYTHON_GREEDY = 'agents/examples/python-greedy';
+const CAROL = 'agents/examples/carol'; // greedy by store gain: another rule
+const ALICE = 'agents/examples/alice'; // alpha-beta with a heuristic of her own
+const BOB = 'agents/examples/bob'; // plain minimax: moves and values right
+const PYTHON_ALPHABETA = 'agents/examples/python-alphabeta'; // alpha-beta as the reference searches
+const BROKEN = 'testcases/fixtures/hostile-agents/syntax-error';
+
+const run = { rules: 'kalah', positions: 12, seed: 25, jobs: 2, weakSandbox: false };
+const by = (fs: Fingerprint[], folder: string): Fingerprint => fs.find((f) => f.submission === folder)!;
+
+describe('the position set', () => {
+  const { game } = behaviourGame('kalah');
+
+  it('is the same for the same seed, another for another, and a longer set begins with a shorter one', () => {
+    const a = behaviourPositions(game, 20, 7);
+    expect(behaviourPositions(game, 20, 7)).toEqual(a);
+    expect(behaviourPositions(game, 10, 7)).toEqual(a.slice(0, 10));
+    expect(behaviourPositions(game, 20, 8)).not.toEqual(a);
+  });
+
+  it('draws every kind, and only positions with a choice', () => {
+    const ps = behaviourPositions(game, 40, 3);
+    expect(new Set(ps.map((p) => p.kind))).toEqual(new Set(POSITION_KINDS));
+    for (const p of ps) {
+      const stones = p.board.top.reduce((s, x) => s + x, 0) + p.board.bottom.reduce((s, x) => s + x, 0);
+      expect(stones).toBeGreaterThan(1);
+      const mine = p.board.toMove === 0 ? p.board.bottom : p.board.top;
+      expect(mine.filter((x) => x > 0).length).toBeGreaterThanOrEqual(2);
+    }
+    const plies = ps.map((p) => p.plies);
+    expect(Math.max(...plies) - Math.min(...plies)).toBeGreaterThan(15);
+  });
+
+  it('refuses an unknown profile in one line', () => {
+    expect(() => behaviourGame('nope')).toThrow(/rules "nope": expected one of/);
+  });
+});
+
+describe('fingerprints of real submissions', () => {
+  it('finds a greedy agent rewritten, and ported to Python, by its play; unrelated agents stay apart; a broken one fails alone', async () => {
+    const progress: number[] = [];
+    const fs = await fingerprintSubmissions([PLAIN, DISGUISED, PYTHON_GREEDY, CAROL, ALICE, BROKEN], { ...run, onProgress: (done) => progress.push(done) });
+    expect(progress.at(-1)).toBe(6);
+    expect(by(fs, BROKEN).failure).toMatch(/./);
+    expect(by(fs, BROKEN).failure).not.toMatch(/\n/);
+    for (const f of fs.filter((f) => f.submission !== BROKEN)) {
+      expect(f.failure, f.submission).toBeUndefined();
+      expect(f.answers).toHaveLength(run.positions);
+      expect(f.answers.every((a) => a.move !== null)).toBe(true);
+    }
+    expect(by(fs, PYTHON_GREEDY).role).toMatch(/^stdio agent/);
+    expect(by(fs, PLAIN).role).toBe('agent');
+    for (const [a, b] of [[PLAIN, DISGUISED], [PLAIN, PYTHON_GREEDY], [DISGUISED, PYTHON_GREEDY]] as const) {
+      const c = compareFingerprints(by(fs, a), by(fs, b));
+      expect(c.behaviour, `${a} ~ ${b}`).toBe(1);
+      expect(c.sameValue).toBe(1);
+      expect(c.expectedAgreement).toBeNull();
+      // They depart from the reference search they most resemble, and in the same places.
+      expect(c.offReferencePositions).toBeGreaterThan(0);
+      expect(c.offReference).toBe(1);
+    }
+    for (const other of [CAROL, ALICE]) {
+      const c = compareFingerprints(by(fs, PLAIN), by(fs, other));
+      expect(c.behaviour!, other).toBeLessThan(0.75);
+    }
+    // The broken one is compared with nothing.
+    expect(compareFingerprints(by(fs, PLAIN), by(fs, BROKEN)).behaviour).toBeNull();
+  });
+
+  it('flags two correct searches of the same depth as expected agreement, not as copies', async () => {
+    const fs = await fingerprintSubmissions([BOB, PYTHON_ALPHABETA, PLAIN], { ...run, positions: 8 });
+    const bob = by(fs, BOB);
+    const py = by(fs, PYTHON_ALPHABETA);
+    expect(bob.reference).toEqual({ search: 'alphabeta:depth=4', share: 1 });
+    expect(py.reference).toEqual({ search: 'alphabeta:depth=4', share: 1 });
+    const c = compareFingerprints(bob, py);
+    expect(c.behaviour).toBe(1);
+    expect(c.sameValue).toBe(1);
+    expect(c.expectedAgreement).toMatch(/reference alphabeta:depth=4.*expected, not a sign of copying/);
+    // Nothing off the reference to weigh: neither departs from it anywhere.
+    expect(c.offReference).toBeNull();
+    expect(compareFingerprints(bob, by(fs, PLAIN)).expectedAgreement).toBeNull();
+  });
+
+  it('gives the same fingerprints for the same seed', async () => {
+    const o = { ...run, positions: 6, jobs: 1 };
+    const a = await fingerprintSubmissions([PLAIN, ALICE], o);
+    const b = await fingerprintSubmissions([PLAIN, ALICE], o);
+    expect(b).toEqual(a);
+  });
+
+  it('asks a csci561 program through an input.txt a position, as csci561-grade does', async () => {
+    const program = 'agents/examples/csci561-reference/program';
+    const [f] = await fingerprintSubmissions([program], { ...run, rules: 'csci561', positions: 4, jobs: 1 });
+    expect(f!.role).toBe('program');
+    expect(f!.failure).toBeUndefined();
+    expect(f!.answers.every((a) => a.move !== null && a.value !== undefined && a.nodes! > 0)).toBe(true);
+    expect(f!.reference).toEqual({ search: 'alphabeta:depth=2', share: 1 });
+  });
+});
