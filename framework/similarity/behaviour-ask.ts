@@ -33,6 +33,8 @@ export interface BehaviourJobSetup {
   positions: BehaviourPosition[];
   seed: number;
   ms: number;
+  /** positions a csci561 program answers (the first ones; the rest are null answers) */
+  programPositions: number;
   memoryMb: number;
   sandbox: SandboxMode;
 }
@@ -70,7 +72,7 @@ export async function fingerprintOne(setup: BehaviourJobSetup, path: string): Pr
   }
   try {
     const got = kind.program
-      ? await askProgram(path, { game, positions: setup.positions, depth: setup.conventions.defaultDepth ?? 1, ms: setup.ms, memoryMb: setup.memoryMb, sandbox: setup.sandbox })
+      ? await askProgram(path, { game, positions: setup.positions, asked: setup.programPositions, depth: setup.conventions.defaultDepth ?? 1, ms: setup.ms, memoryMb: setup.memoryMb, sandbox: setup.sandbox })
       : await askAgent(path, game, setup);
     return { submission: path, role: kind.role, ...got };
   } catch (e) {

@@ -1,5 +1,6 @@
 /**
- * A csci561 file-in/file-out program's answers to the behaviour positions, asked exactly as
+ * A csci561 file-in/file-out program's answers to the behaviour positions (the first `asked` of
+ * them: a run a position is costly, behaviour.ts DEFAULT_PROGRAM_POSITIONS), asked exactly as
  * `csci561-grade` asks a case (packs/csci561/program.ts): the folder read as the course ran it,
  * built once in the sandbox, then one sandboxed run per position on an input.txt (Alpha-Beta, the
  * run's depth), its next_state.txt read back. The kind allows no other way: the program reads one
@@ -23,6 +24,8 @@ import type { BehaviourAnswer } from './behaviour-types.ts';
 export interface ProgramAsk {
   game: MancalaGame;
   positions: readonly BehaviourPosition[];
+  /** how many of the positions, from the first, it is asked (the rest are null answers) */
+  asked: number;
   depth: number;
   ms: number;
   memoryMb: number;
@@ -44,7 +47,7 @@ export async function askProgram(dir: string, o: ProgramAsk): Promise<{ answers:
   try {
     const answers: BehaviourAnswer[] = [];
     let failures = 0;
-    for (const p of o.positions) {
+    for (const p of o.positions.slice(0, o.asked)) {
       const input = writeCsci561InputBoard(p.board, 3, o.depth);
       const run = await runProgram(submission, input, { ms: o.ms, memoryMb: o.memoryMb }, { sandbox: o.sandbox, files: prepared.files });
       const answer = run.status === 'ok' && run.nextState !== undefined ? readAnswer(o.game, p, run.nextState, run.traverseLog) : { move: null };
@@ -56,7 +59,7 @@ export async function askProgram(dir: string, o: ProgramAsk): Promise<{ answers:
         return { answers: [], failure: `no answer on the first ${GIVE_UP_AFTER} positions: ${why}` };
       }
     }
-    return { answers };
+    return { answers: [...answers, ...o.positions.slice(o.asked).map(() => ({ move: null }))] };
   } finally {
     await prepared.files.dispose();
   }

@@ -20,6 +20,11 @@ export interface BehaviourRun {
   depth?: number;
   /** each position's time limit, ms (default BEHAVIOUR_MS, BEHAVIOUR_ANYTIME_MS under the anytime rule) */
   msPerPosition?: number;
+  /**
+   * A csci561 program runs once a position (one jail, one interpreter start each): it answers only
+   * the first this many (default DEFAULT_PROGRAM_POSITIONS), the rest are null answers
+   */
+  programPositions?: number;
   /** memory cap of a sandboxed submission, MB (default 512, as matches) */
   memoryMb?: number;
 }

@@ -17,7 +17,8 @@ const CAROL = 'agents/examples/carol'; // greedy by store gain: another rule
 const ALICE = 'agents/examples/alice'; // alpha-beta with a heuristic of her own
 const BOB = 'agents/examples/bob'; // plain minimax: moves and values right
 const PYTHON_ALPHABETA = 'agents/examples/python-alphabeta'; // alpha-beta as the reference searches
-const BROKEN = 'testcases/fixtures/hostile-agents/syntax-error';
+const BROKEN = 'testcases/fixtures/hostile-agents/syntax-error'; // does not load
+const THROWS = 'testcases/fixtures/hostile-agents/throws'; // loads, then throws on every move
 
 const run = { rules: 'kalah', positions: 12, seed: 25, jobs: 2, weakSandbox: false };
 const by = (fs: Fingerprint[], folder: string): Fingerprint => fs.find((f) => f.submission === folder)!;
@@ -53,11 +54,12 @@ describe('the position set', () => {
 describe('fingerprints of real submissions', () => {
   it('finds a greedy agent rewritten, and ported to Python, by its play; unrelated agents stay apart; a broken one fails alone', async () => {
     const progress: number[] = [];
-    const fs = await fingerprintSubmissions([PLAIN, DISGUISED, PYTHON_GREEDY, CAROL, ALICE, BROKEN], { ...run, onProgress: (done) => progress.push(done) });
-    expect(progress.at(-1)).toBe(6);
-    expect(by(fs, BROKEN).failure).toMatch(/./);
-    expect(by(fs, BROKEN).failure).not.toMatch(/\n/);
-    for (const f of fs.filter((f) => f.submission !== BROKEN)) {
+    const fs = await fingerprintSubmissions([PLAIN, DISGUISED, BROKEN, PYTHON_GREEDY, THROWS, CAROL, ALICE], { ...run, onProgress: (done) => progress.push(done) });
+    expect(progress.at(-1)).toBe(7);
+    expect(by(fs, BROKEN).failure).toMatch(/could not be bundled/);
+    expect(by(fs, THROWS).failure).toMatch(/^no answer on the first 3 positions: /);
+    for (const broken of [BROKEN, THROWS]) expect(by(fs, broken).failure).not.toMatch(/\n/);
+    for (const f of fs.filter((f) => f.submission !== BROKEN && f.submission !== THROWS)) {
       expect(f.failure, f.submission).toBeUndefined();
       expect(f.answers).toHaveLength(run.positions);
       expect(f.answers.every((a) => a.move !== null)).toBe(true);
@@ -105,10 +107,13 @@ describe('fingerprints of real submissions', () => {
 
   it('asks a csci561 program through an input.txt a position, as csci561-grade does', async () => {
     const program = 'agents/examples/csci561-reference/program';
-    const [f] = await fingerprintSubmissions([program], { ...run, rules: 'csci561', positions: 4, jobs: 1 });
+    const [f] = await fingerprintSubmissions([program], { ...run, rules: 'csci561', positions: 4, programPositions: 3, jobs: 1 });
     expect(f!.role).toBe('program');
     expect(f!.failure).toBeUndefined();
-    expect(f!.answers.every((a) => a.move !== null && a.value !== undefined && a.nodes! > 0)).toBe(true);
+    // A run a position: it answers the first programPositions, the rest are left unanswered.
+    expect(f!.answers).toHaveLength(4);
+    expect(f!.answers[3]!.move).toBeNull();
+    expect(f!.answers.slice(0, 3).every((a) => a.move !== null && a.value !== undefined && a.nodes! > 0)).toBe(true);
     expect(f!.reference).toEqual({ search: 'alphabeta:depth=2', share: 1 });
   });
 });

@@ -29,6 +29,13 @@ export { behaviourGame, behaviourPositions, POSITION_KINDS, type BehaviourPositi
  */
 export const DEFAULT_BEHAVIOUR_POSITIONS = 40;
 
+/**
+ * Positions a csci561 file program answers (the first of the set): each is a sandboxed run of its
+ * own, about 10 times a stdio agent's cost a position, so a class of 300 stays in minutes. Position
+ * kinds cycle, so the first 15 hold each kind three times.
+ */
+export const DEFAULT_PROGRAM_POSITIONS = 15;
+
 /** The deepest search a submission is asked for: deep enough to tell searches apart, cheap for plain minimax. */
 export const BEHAVIOUR_MAX_DEPTH = 4;
 
@@ -57,6 +64,7 @@ export async function fingerprintSubmissions(folders: readonly string[], run: Be
     positions,
     seed: run.seed,
     ms: run.msPerPosition ?? (anytimeByDefault(profile.name) ? BEHAVIOUR_ANYTIME_MS : BEHAVIOUR_MS),
+    programPositions: Math.min(run.programPositions ?? DEFAULT_PROGRAM_POSITIONS, positions.length),
     memoryMb: run.memoryMb ?? 512,
     sandbox: run.weakSandbox ? 'weak' : 'full',
   };
