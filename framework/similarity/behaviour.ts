@@ -57,6 +57,7 @@ export async function fingerprintSubmissions(folders: readonly string[], run: Be
   const { profile, game } = behaviourGame(run.rules);
   const depth = run.depth ?? behaviourDepth(run.rules);
   const positions = behaviourPositions(game, run.positions, run.seed);
+  if (folders.length === 0) return [];
   const conventions = { ...profile.search, defaultDepth: depth };
   const setup: BehaviourJobSetup = {
     gameSpec: { kind: 'mancala', profile: profile.name, rules: game.rules, name: game.name },
