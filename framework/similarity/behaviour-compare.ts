@@ -46,10 +46,14 @@ export function compareFingerprints(a: Fingerprint, b: Fingerprint): BehaviourAg
 function expectedNote(a: Fingerprint, b: Fingerprint): string | null {
   const x = a.reference;
   const y = b.reference;
-  if (x === undefined || y === undefined || x.search !== y.search || x.share < EXPECTED_SHARE || y.share < EXPECTED_SHARE) return null;
+  if (x === undefined || y === undefined || x.share < EXPECTED_SHARE || y.share < EXPECTED_SHARE) return null;
+  // The search both play as: the first of x's best that is among y's best too (searches tie on few positions).
+  const theirs = new Set([y.search, ...(y.tied ?? [])]);
+  const search = [x.search, ...(x.tied ?? [])].find((s) => theirs.has(s));
+  if (search === undefined) return null;
   const how = x.share === 1 && y.share === 1 ? 'on every position' : `on ${percent(x.share)} and ${percent(y.share)} of the positions`;
   return (
-    `both choose the reference ${x.search}'s move ${how}: correct searches of the same depth agree on everything, ` +
+    `both choose the reference ${search}'s move ${how}: correct searches of the same depth agree on everything, ` +
     `so this agreement is expected, not a sign of copying (weigh their agreement off the reference instead)`
   );
 }

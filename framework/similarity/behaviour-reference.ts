@@ -96,13 +96,10 @@ export function annotateWithReferences(fingerprints: Fingerprint[], references: 
     if (f.failure !== undefined) continue;
     const answered = f.answers.filter((a) => a.move !== null).length;
     if (answered === 0) continue;
-    let best: ReferenceMoves | undefined;
-    let bestSame = -1;
-    for (const r of references) {
-      const same = f.answers.filter((a, i) => a.move !== null && a.move === r.moves[i]).length;
-      if (same > bestSame) [best, bestSame] = [r, same];
-    }
-    f.reference = { search: best!.search, share: bestSame / answered };
+    const same = references.map((r) => f.answers.filter((a, i) => a.move !== null && a.move === r.moves[i]).length);
+    const most = Math.max(...same);
+    const [best, ...tied] = references.filter((_, k) => same[k] === most);
+    f.reference = { search: best!.search, share: most / answered, ...(tied.length > 0 ? { tied: tied.map((r) => r.search) } : {}) };
     f.answers.forEach((a, i) => {
       if (a.move !== null) a.usual = a.move === best!.moves[i];
     });

@@ -54,7 +54,12 @@ export interface Fingerprint {
    * The reference search it agrees with most (e.g. 'alphabeta:depth=4') and on what share of the
    * positions it answered: 1 for a correct search of that depth. Absent without references.
    */
-  reference?: { search: string; share: number };
+  reference?: {
+    search: string;
+    share: number;
+    /** other reference searches it agrees with on that same share (on few positions, searches tie) */
+    tied?: string[];
+  };
 }
 
 export interface BehaviourAgreement {

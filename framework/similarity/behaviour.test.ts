@@ -87,8 +87,8 @@ describe('fingerprints of real submissions', () => {
     const fs = await fingerprintSubmissions([BOB, PYTHON_ALPHABETA, PLAIN], { ...run, positions: 8 });
     const bob = by(fs, BOB);
     const py = by(fs, PYTHON_ALPHABETA);
-    expect(bob.reference).toEqual({ search: 'alphabeta:depth=4', share: 1 });
-    expect(py.reference).toEqual({ search: 'alphabeta:depth=4', share: 1 });
+    expect(bob.reference).toMatchObject({ search: 'alphabeta:depth=4', share: 1 });
+    expect(py.reference).toMatchObject({ search: 'alphabeta:depth=4', share: 1 });
     const c = compareFingerprints(bob, py);
     expect(c.behaviour).toBe(1);
     expect(c.sameValue).toBe(1);
@@ -98,11 +98,22 @@ describe('fingerprints of real submissions', () => {
     expect(compareFingerprints(bob, by(fs, PLAIN)).expectedAgreement).toBeNull();
   });
 
-  it('gives the same fingerprints for the same seed', async () => {
+  it('gives the same fingerprints for the same seed, whatever --jobs', async () => {
     const o = { ...run, positions: 6, jobs: 1 };
     const a = await fingerprintSubmissions([PLAIN, ALICE], o);
-    const b = await fingerprintSubmissions([PLAIN, ALICE], o);
+    const b = await fingerprintSubmissions([PLAIN, ALICE], { ...o, jobs: 2 });
     expect(b).toEqual(a);
+    expect(a[1]!.answers.every((x) => x.nodes! > 0)).toBe(true);
+  });
+
+  it("asks a course's own API through its bridge, and knows a search that ignores free turns as the provided minimax does", async () => {
+    // CPSC 4610 tournament entry: alpha-beta to 4 plies on the store difference, players alternating every move.
+    const daves = 'testcases/fixtures/course-apis/cpsc4610/DavesPlayer';
+    const [f] = await fingerprintSubmissions([daves], { ...run, rules: 'cpsc4610', positions: 6, jobs: 1 });
+    expect(f!.role).toMatch(/^stdio agent \(DavesPlayer\.py/);
+    expect(f!.answers.every((a) => a.move !== null && /^[1-6]$/.test(a.move))).toBe(true);
+    expect(f!.reference!.share).toBe(1);
+    expect([f!.reference!.search, ...(f!.reference!.tied ?? [])]).toContain('alphabeta:depth=4,freeTurns=ignore');
   });
 
   it('asks a csci561 program through an input.txt a position, as csci561-grade does', async () => {
@@ -114,6 +125,25 @@ describe('fingerprints of real submissions', () => {
     expect(f!.answers).toHaveLength(4);
     expect(f!.answers[3]!.move).toBeNull();
     expect(f!.answers.slice(0, 3).every((a) => a.move !== null && a.value !== undefined && a.nodes! > 0)).toBe(true);
-    expect(f!.reference).toEqual({ search: 'alphabeta:depth=2', share: 1 });
+    expect(f!.reference).toMatchObject({ search: 'alphabeta:depth=2', share: 1 });
+  });
+});
+
+describe('compareFingerprints', () => {
+  const f = (answers: Fingerprint['answers'], reference?: Fingerprint['reference']): Fingerprint => ({ submission: 's', role: 'agent', answers, ...(reference ? { reference } : {}) });
+
+  it('counts only the positions both answered, and values and node counts only where both report them', () => {
+    const a = f([{ move: 'B1', value: 1, nodes: 5, usual: true }, { move: 'B2', value: 2, nodes: 7, usual: false }, { move: null }, { move: 'B4', usual: true }]);
+    const b = f([{ move: 'B1', value: 1, nodes: 6, usual: true }, { move: 'B2', value: 3, nodes: 7, usual: true }, { move: 'B3', usual: true }, { move: 'B5', usual: true }]);
+    expect(compareFingerprints(a, b)).toEqual({ behaviour: 2 / 3, sameValue: 0.5, sameNodes: 0.5, expectedAgreement: null, offReference: 1, offReferencePositions: 1, compared: 3 });
+  });
+
+  it('notes expected agreement when both play as one reference search, ties included; a failure compares nothing', () => {
+    const answers = [{ move: 'B1' }, { move: 'B2' }];
+    const x = f(answers, { search: 'alphabeta:depth=3', share: 1, tied: ['alphabeta:depth=4'] });
+    const y = f(answers, { search: 'alphabeta:depth=4', share: 0.95 });
+    expect(compareFingerprints(x, y).expectedAgreement).toMatch(/^both choose the reference alphabeta:depth=4's move on 100% and 95% of the positions/);
+    expect(compareFingerprints(x, f(answers, { search: 'alphabeta:depth=4', share: 0.5 })).expectedAgreement).toBeNull();
+    expect(compareFingerprints(x, { ...y, failure: 'no agent' })).toEqual({ behaviour: null, sameValue: null, sameNodes: null, expectedAgreement: null, compared: 0 });
   });
 });
