@@ -46,8 +46,10 @@ describe('the position set', () => {
     expect(Math.max(...plies) - Math.min(...plies)).toBeGreaterThan(15);
   });
 
-  it('refuses an unknown profile in one line', () => {
+  it('refuses an unknown profile, a bad count or depth in one line', async () => {
     expect(() => behaviourGame('nope')).toThrow(/rules "nope": expected one of/);
+    await expect(fingerprintSubmissions([PLAIN], { ...run, positions: 0 })).rejects.toThrow(/^positions: expected a whole number ≥ 1, got 0$/);
+    await expect(fingerprintSubmissions([PLAIN], { ...run, depth: 0 })).rejects.toThrow(/^depth: expected a whole number from 1 to 20, got 0$/);
   });
 });
 

@@ -11,7 +11,9 @@
  *    agreement between correct searches is recognised as expected;
  *  - behaviour-compare.ts: two fingerprints' agreement.
  */
+import { UserError } from '../errors.ts';
 import { anytimeByDefault } from '../matches/play-game.ts';
+import { sandboxFor } from '../sandbox/mechanisms.ts';
 import { runJobs } from '../workers/pool.ts';
 import { BEHAVIOUR_JOB, type BehaviourJobSetup } from './behaviour-ask.ts';
 import { behaviourGame, behaviourPositions } from './behaviour-positions.ts';
@@ -49,6 +51,10 @@ export function behaviourDepth(rules: string): number {
   return d === null ? BEHAVIOUR_MAX_DEPTH : Math.min(d, BEHAVIOUR_MAX_DEPTH);
 }
 
+function checkWhole(value: number, min: number, max: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new UserError(`${what}: expected a whole number from ${min} to ${max}, got ${value}`);
+}
+
 /**
  * Each folder's fingerprint, in the folders' order. A submission that cannot run at all gets
  * `failure` (one line) and the run goes on; a bad rules name or position count is a UserError.
@@ -56,8 +62,13 @@ export function behaviourDepth(rules: string): number {
 export async function fingerprintSubmissions(folders: readonly string[], run: BehaviourRun): Promise<Fingerprint[]> {
   const { profile, game } = behaviourGame(run.rules);
   const depth = run.depth ?? behaviourDepth(run.rules);
+  checkWhole(depth, 1, 20, 'depth');
+  if (run.msPerPosition !== undefined && !(run.msPerPosition > 0 && run.msPerPosition <= 600_000)) throw new UserError(`ms per position: expected a number of ms from 1 to 600000, got ${run.msPerPosition}`);
+  if (run.programPositions !== undefined) checkWhole(run.programPositions, 1, run.positions, 'program positions');
   const positions = behaviourPositions(game, run.positions, run.seed);
   if (folders.length === 0) return [];
+  // No sandbox here is the run's problem, not each submission's: one line before anything runs.
+  await sandboxFor(run.weakSandbox ? 'weak' : 'full');
   const conventions = { ...profile.search, defaultDepth: depth };
   const setup: BehaviourJobSetup = {
     gameSpec: { kind: 'mancala', profile: profile.name, rules: game.rules, name: game.name },
