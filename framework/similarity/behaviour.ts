@@ -33,8 +33,9 @@ export const DEFAULT_BEHAVIOUR_POSITIONS = 40;
 
 /**
  * Positions a csci561 file program answers (the first of the set): each is a sandboxed run of its
- * own, about 10 times a stdio agent's cost a position, so a class of 300 stays in minutes. Position
- * kinds cycle, so the first 15 hold each kind three times.
+ * own (a jail and an interpreter start, about 1.2 s of wall time on a loaded 2-core machine), so a
+ * program's fingerprint costs far more than an agent's; 15 keeps a class of 300 to 4,500 runs.
+ * Position kinds cycle, so the first 15 hold each kind three times.
  */
 export const DEFAULT_PROGRAM_POSITIONS = 15;
 
