@@ -20,6 +20,7 @@ import { measureAlphaBetaLanguages, type AlphaBetaSpeed } from '../../matches/la
 import { measureQueueGames, QUEUE_BENCH, type QueueBench } from '../../tournaments/queue-bench.ts';
 import { firstRenderLine, measurePlayPageRender, measureReportPageRender, reportPageLine } from '../../web/bench.ts';
 import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/html-bench.ts';
+import { measureBehaviour, type BehaviourSpeed } from '../../similarity/behaviour-bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -173,6 +174,14 @@ function alphaBetaLine(s: AlphaBetaSpeed): string {
   );
 }
 
+/** A line of the behaviour-fingerprint benchmark (similarity/behaviour-bench.ts). */
+function behaviourLine(b: BehaviourSpeed): string {
+  const head = `behaviour ${`${b.kind},`.padEnd(26)} ${b.submissions} submissions × ${b.positions} positions, jobs ${b.jobs}, ${b.mode === 'full' ? 'full jail' : 'weak mode'}:`;
+  if ('skipped' in b) return `${head} skipped (${b.skipped})`;
+  const failures = b.failures > 0 ? `; ${b.failures} FAILED` : '';
+  return `${head} ${b.ms.toFixed(0)} ms, ${b.fingerprintsPerSecond.toFixed(2)} fingerprints/s, ${b.positionsPerSecond.toFixed(0)} positions/s (a class of 300: ${b.classOf300Minutes.toFixed(1)} min)${failures}`;
+}
+
 /** Fresh processes of each command, the median counted. */
 const COLD_START_RUNS = 9;
 
@@ -197,14 +206,14 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; behaviour fingerprints/s; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
         'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
     .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
     .action(async (opts: { repeat: number; json?: boolean }) => {
       if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
@@ -251,6 +260,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         const what = stdio.mode === 'full' ? 'full jail' : 'weak mode';
         io.out(`sandbox   stdio agent (Python), ${what}: protocol round trip ${stdio.medianMs.toFixed(2)} ms a move request (median of ${stdio.requests}), after a start of ${stdio.startMs.toFixed(0)} ms\n`);
       }
+      // Behaviour fingerprints (`mancala similarity`): a small class of each kind, --jobs 2.
+      const behaviour = await measureBehaviour(mode);
+      if (!opts.json) for (const b of behaviour) io.out(behaviourLine(b) + '\n');
       const matches: MatchSpeed[] = [];
       for (const pairing of MATCH_PAIRINGS) {
         for (const jobs of [1, 2]) {
@@ -275,6 +287,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // The Reports page: a class of 200's report page, in the server and in chromium (web/bench.ts).
       const reportPage = await measureReportPageRender(Math.max(3, opts.repeat));
       if (!opts.json) io.out(reportPageLine(reportPage) + '\n');
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, html, sandbox, programs, languages, stdio, matches, queue, alphabeta, web, reportPage }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, html, sandbox, programs, languages, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
     });
 }
