@@ -9,10 +9,11 @@
  * file of a language Dolos parses is listed with what it holds; a language Dolos does not parse
  * (a mancala.rb run by a `command` file) is named.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { UserError } from '../errors.ts';
 import { AGENTS_DIR, kitCourses, loadCourseKit } from '../kit/course-kit.ts';
+import { listSubmissionFiles } from '../sandbox/program-build-files.ts';
 
 /** Dolos's languages for the extensions a course's submission uses (Dolos names them so: --language takes these). */
 const LANGUAGE_OF_EXTENSION: Readonly<Record<string, string>> = {
@@ -78,7 +79,6 @@ const HEADER = '.h';
 /** Folders not looked into: dependencies and build output, not what the student wrote. */
 const SKIPPED_DIRS = new Set(['node_modules', '__pycache__', 'build', 'dist', 'out', 'target', 'bin', 'obj']);
 const MAX_FILES = 200;
-const MAX_DEPTH = 4;
 /** Larger files are generated or data, not a student's code. */
 const MAX_FILE_BYTES = 512 * 1024;
 
@@ -107,19 +107,12 @@ export interface SubmissionSource {
   note?: string;
 }
 
+/** The folder's files as grading lists them (program-build-files.ts), less dependencies, build output and large files. */
 function walk(dir: string): string[] {
-  const out: string[] = [];
-  const visit = (rel: string, depth: number) => {
-    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (out.length >= MAX_FILES || entry.name.startsWith('.')) continue;
-      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (depth < MAX_DEPTH && !SKIPPED_DIRS.has(entry.name)) visit(path, depth + 1);
-      } else if (entry.isFile() && statSync(join(dir, path)).size <= MAX_FILE_BYTES) out.push(path);
-    }
-  };
-  visit('', 0);
-  return out;
+  return listSubmissionFiles(dir)
+    .map((f) => f.path)
+    .filter((path) => !path.split('/').slice(0, -1).some((folder) => SKIPPED_DIRS.has(folder)) && statSync(join(dir, path)).size <= MAX_FILE_BYTES)
+    .slice(0, MAX_FILES);
 }
 
 const extensionOf = (file: string) => extname(file).toLowerCase();
