@@ -12,6 +12,7 @@
  * fingerprinted, or fingerprints that cannot be compared, leave the pair's behaviour null.
  */
 import * as z from 'zod';
+import { courseHandIn } from '../sandbox/submission-presence.ts';
 import { shardItems, type ShardSpec } from '../shard-spec.ts';
 import { compareFingerprints, fingerprintSubmissions, type BehaviourAgreement, type BehaviourRun, type Fingerprint } from './behaviour.ts';
 import { pairSchema, rankPairs, roundScore, runSchema, signalOf, submissionSchema, type SimilarityPair, type SimilarityReport, type SimilarityRun, type SimilaritySubmission } from './report.ts';
@@ -76,7 +77,12 @@ export function runPairs(submissions: readonly string[]): [string, string][] {
 /** The part of shard `o.shard` (the whole run without one): its pairs' source, its submissions' fingerprints. */
 export async function computeSimilarity(o: SimilarityOptions): Promise<SimilarityPart> {
   const template = templateSource(o.ignore, o.rules);
-  const sources = o.submissions.map((s) => readSubmissionSource(s, o.language));
+  // A folder with nothing to compare says what the course's students hand in (submission-presence.ts), as grading does.
+  const handIn = courseHandIn(o.rules);
+  const sources = o.submissions.map((s) => {
+    const read = readSubmissionSource(s, o.language);
+    return read.source === undefined && handIn !== undefined ? { ...read, note: `${read.note}. ${handIn}` } : read;
+  });
   const index = await indexSources(sources, template);
   const pairs = shardItems(runPairs(o.submissions), o.shard);
   const compared: SourcePair[] = [];
