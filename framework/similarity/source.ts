@@ -106,12 +106,17 @@ function fragmentsOf(pair: Pair, ta: SourceText, tb: SourceText): SourceFragment
     .map((f) => ({ a: sideOf(ta, f.left.startRow, f.left.endRow), b: sideOf(tb, f.right.startRow, f.right.endRow), kgrams: f.kgrams }));
 }
 
+/** Each compared text's lines, split once (a submission's text is in a pair with every other). */
+const LINES = new WeakMap<SourceText, string[]>();
+
 /** Rows of the compared text (0-based) as a file's lines (1-based), within the file the fragment starts in. */
 export function sideOf(t: SourceText, startRow: number, endRow: number): FragmentSide {
   const part = [...t.parts].reverse().find((p) => p.firstRow <= startRow) ?? t.parts[0]!;
   const last = part.firstRow + Math.max(part.lines, 1) - 1;
   const end = Math.min(Math.max(endRow, startRow), last);
-  const lines = t.text.split('\n').slice(startRow, end + 1);
+  let all = LINES.get(t);
+  if (all === undefined) LINES.set(t, (all = t.text.split('\n')));
+  const lines = all.slice(startRow, end + 1);
   const text = lines.length > MAX_FRAGMENT_LINES ? [...lines.slice(0, MAX_FRAGMENT_LINES), '…'].join('\n') : lines.join('\n');
   return { file: part.file, start: startRow - part.firstRow + 1, end: end - part.firstRow + 1, text };
 }

@@ -20,6 +20,7 @@ import { similarityJson, type SimilarityReport } from '../../similarity/report.t
 import { assembleReport, computeSimilarity, runPairs } from '../../similarity/run.ts';
 import { SOURCE_LANGUAGES } from '../../similarity/source-files.ts';
 import { writeFileAtomically } from '../../write-file.ts';
+import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { checkOutputFile } from '../output-paths.ts';
 import { withProgressBar } from '../progress.ts';
@@ -102,7 +103,11 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
         throw new UserError(`--shard ${opts.shard.index}/${opts.shard.count}: a shard writes its part as --json only; mancala merge writes the whole run's --csv and --html`);
       }
       const sandbox = sandboxMode(opts);
-      if (opts.behaviour) await announceSandbox(io, sandbox, [], opts.jobs);
+      if (opts.behaviour) {
+        await announceSandbox(io, sandbox, [], opts.jobs);
+        // Submissions run: Ctrl-C removes their sandbox copies.
+        cleanUpOnInterrupt(io);
+      }
       const mine = shardItems(submissions, opts.shard);
       const record =
         opts.shard === undefined
