@@ -68,7 +68,7 @@ function rowHtml(p: SimilarityPair, k: number, detailed: boolean): string {
   const rank = detailed ? `<a href="#pair-${k + 1}">${k + 1}</a>` : String(k + 1);
   const behaviour = p.expectedAgreement === null ? pc(p.behaviour) : `<span class="expected" title="${escapeLine(p.expectedAgreement)}">${pc(p.behaviour)} expected</span>`;
   return (
-    `<tr><td class="num">${rank}</td><td>${name(p.a)}</td><td>${name(p.b)}</td><td class="num"><b>${pc(p.signal)}</b></td>` +
+    `<tr><td class="num">${rank}</td><td>${name(p.a)}</td><td>${name(p.b)}</td><td class="num"><b>${p.source === null && p.behaviour === null ? '—' : pc(p.signal)}</b></td>` +
     `<td class="num">${pc(p.source)}</td><td class="num">${behaviour}</td><td class="num">${pc(p.sameValue)}</td><td class="num">${pc(p.sameNodes)}</td>` +
     `<td class="num">${p.fragments.length}</td><td>${escapeLine(p.note ?? '')}</td></tr>`
   );
@@ -94,7 +94,7 @@ function fragmentsHtml(p: SimilarityPair, k: number): string {
   const frags = p.fragments.map((f) => `<div class="frag">${side(p.a, f.a)}${side(p.b, f.b)}</div>`).join('');
   return (
     `<section class="pair" id="pair-${k + 1}" aria-label="pair ${k + 1}"><h3>${k + 1}. ${escapeLine(p.a)} and ${escapeLine(p.b)}: source ${pc(p.source)}</h3>` +
-    `<p class="muted">${plural(p.fragments.length, 'matching fragment')}, longest first (the longest ${p.longest ?? 0} fingerprints long) · <a href="#pairs">back to the pairs</a></p>${frags}</section>`
+    `<p class="muted">${plural(p.fragments.length, 'matching fragment')}, longest first (the longest ${p.longest ?? 0} fingerprints) · <a href="#pairs">back to the pairs</a></p>${frags}</section>`
   );
 }
 
