@@ -53,12 +53,13 @@ export const partSchema = z.strictObject({
   submissions: z.array(submissionSchema),
   asked: z.array(z.string()),
   pairs: z.array(pairSchema.pick({ a: true, b: true, source: true, longest: true, fragments: true, note: true })),
+  // Loose: whatever else a fingerprint records is kept, for compareFingerprints to see in a merge as in the run.
   fingerprints: z
     .array(
-      z.strictObject({
+      z.looseObject({
         submission: z.string(),
         role: z.string(),
-        answers: z.array(z.strictObject({ move: z.string().nullable(), value: z.number().optional(), nodes: z.number().optional() })),
+        answers: z.array(z.looseObject({ move: z.string().nullable(), value: z.number().optional(), nodes: z.number().optional() })),
         failure: z.string().optional(),
       }),
     )

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../../testcases/fixtures/run-main.ts';
 import { parseSimilarityReport, type SimilarityReport } from '../../similarity/report.ts';
 import { assembleReport, type SimilarityPart } from '../../similarity/run.ts';
+import { parseSimilarityPart, similarityShardJson } from '../../shards/similarity.ts';
+import { shardRecord } from '../../shards/record.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const fixtures = join(root, 'testcases/fixtures/similarity');
@@ -125,6 +127,15 @@ describe('behaviour in the report', () => {
     const r = assembleReport([part({ pairs: part({}).pairs.slice(1), fingerprints: [ran('a'), ran('b'), failed] })]);
     expect(r.submissions.find((s) => s.path === 'c')?.behaviourFailure).toBe('exited with code 1 before its first answer');
     expect(r.pairs[0]).toMatchObject({ a: 'a', b: 'c', source: 0.6, signal: 0.6, behaviour: null, note: 'behaviour not compared: c could not be run' });
+  });
+
+  it("keeps a shard's fingerprints whole through its file, for merge to compare as the run would", () => {
+    const fingerprints = [{ submission: 'a', role: 'agent', answers: [{ move: 'b3', value: -2, nodes: 140, depth: 4 }], seconds: 0.2 }];
+    const p = part({ fingerprints: fingerprints as SimilarityPart['fingerprints'], asked: ['a'] });
+    const text = similarityShardJson(p, shardRecord('similarity', { index: 1, count: 3 }, { submissions: ['a', 'b', 'c'] }, ['a']));
+    const { shard: _shard, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    expect(parseSimilarityPart('shard1.json', rest)).toEqual(p);
+    expect(() => parseSimilarityPart('shard1.json', { ...rest, pairs: [{ a: 'a' }] })).toThrow('shard1.json: field "pairs[0].b":');
   });
 
   it('lists every submission of a part whose fingerprinting failed as a whole, the run going on', () => {
