@@ -89,8 +89,13 @@ export async function computeSimilarity(o: SimilarityOptions): Promise<Similarit
   const compared: SourcePair[] = [];
   for (const [a, b] of pairs) {
     compared.push(index.pair(a, b));
-    if (compared.length % 50 === 0 || compared.length === pairs.length) o.onProgress?.('source', compared.length, pairs.length);
+    if (compared.length % 50 === 0 || compared.length === pairs.length) {
+      o.onProgress?.('source', compared.length, pairs.length);
+      // A class's pairs take a minute: let the progress bar draw and Ctrl-C be heard meanwhile.
+      await new Promise((done) => setImmediate(done));
+    }
   }
+  // Behaviour after source, not beside it: a fingerprint's searches may be timed, and must not share the CPU with Dolos.
   let fingerprints: Fingerprint[] | null = null;
   let behaviourError: string | undefined;
   const mine = shardItems(o.submissions, o.shard);
