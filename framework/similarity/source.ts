@@ -8,10 +8,13 @@
  * Dolos parses, it runs nothing: this runs in the grader's process. Submissions are compared
  * within a language (Dolos tokenizes one language at a time); a pair in two languages is not.
  *
+ * Dolos is loaded when first used, not with the command line: every command's module is loaded for
+ * `mancala --help`, and its parsers are native addons built at install.
+ *
  * Dolos's own similarity subtracts the first file's ignored fingerprints twice (3.5.1's Pair):
  * the share is worked out here from its counts, each side's ignored k-grams its own.
  */
-import { Dolos, File, type Pair, type Report, type TokenizedFile } from '@dodona/dolos-lib';
+import type { File, Pair, Report, TokenizedFile } from '@dodona/dolos-lib';
 import { UserError } from '../errors.ts';
 import { roundScore, type FragmentSide, type SimilarityPair, type SourceFragment } from './report.ts';
 import { templateText, type SourceText, type SubmissionSource, type TemplateSource } from './source-files.ts';
@@ -47,12 +50,15 @@ export async function indexSources(subs: readonly SubmissionSource[], template: 
   for (const s of subs) if (s.source !== undefined) byLanguage.set(s.source.language, [...(byLanguage.get(s.source.language) ?? []), s]);
   const indexed = new Map<string, Indexed>();
   const notes: string[] = [];
+  const { Dolos, File } = await import('@dodona/dolos-lib').catch((e: unknown) => {
+    throw new UserError(`source similarity needs the package @dodona/dolos-lib, which npm ci installs (and builds its parsers): ${(e as Error).message.split('\n')[0]}`);
+  });
   for (const [language, group] of [...byLanguage].sort((x, y) => x[0].localeCompare(y[0]))) {
     const ignored = templateText(template, language);
     if (ignored === undefined && template.files.length > 0) notes.push(`${language}: the template (${template.describe}) has no ${language} file: nothing is ignored in ${language} submissions`);
     // Dolos compares two files or more; a lone submission in its language has no pair to be in.
     if (group.length < 2) continue;
-    const files = group.map((s) => new File(s.path, s.source!.text));
+    const files: File[] = group.map((s) => new File(s.path, s.source!.text));
     let report: Report;
     try {
       report = await new Dolos({ language }).analyze(files, 'similarity', ignored === undefined ? undefined : new File(`template.${language}`, ignored));
