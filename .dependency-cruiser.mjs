@@ -24,6 +24,9 @@
  *   matches/                playGame, players, openings, replays (their jobs run on workers/)
  *   packs/, tournaments/    each course pack's commands; schedules, results, ratings
  *   kit/                    a course's student kit: its package without the references, its folder
+ *   similarity/             who copied whom: source similarity (Dolos, in process: it parses, runs
+ *                           nothing) and behaviour fingerprints (run sandboxed); above sandbox/ and
+ *                           grading/, whose submission files and report HTML it uses
  *   shards/, distributed/,  a run's shards and their merge; jobs on Redis for `mancala worker`s;
  *   export/, web/           the Gradescope autograder zip; `mancala serve` (server, API, front end)
  *   cli/                    the `mancala` command: nothing in framework/ imports it

@@ -59,6 +59,7 @@ const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddComman
   { names: ['kit'], load: async () => (await import('./commands/kit.ts')).addKitCommand },
   { names: ['doctor'], load: async () => (await import('./commands/doctor.ts')).addDoctorCommand },
   { names: ['merge'], load: async () => (await import('./commands/merge.ts')).addMergeCommand },
+  { names: ['similarity'], load: async () => (await import('./commands/similarity.ts')).addSimilarityCommand },
   { names: ['worker'], load: async () => (await import('./commands/worker.ts')).addWorkerCommand },
   { names: ['serve'], load: async () => (await import('./commands/serve.ts')).addServeCommand },
   { names: ['export', 'gradescope-run'], load: async () => (await import('./commands/export.ts')).addExportCommands },

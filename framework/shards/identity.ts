@@ -13,7 +13,7 @@ import { canonicalJson } from '../suites/canonical-json.ts';
 import type { Suite } from '../suites/types.ts';
 
 /** The commands that take --shard, as `mancala merge` names them. */
-export const SHARDED_COMMANDS = ['grade', 'check', 'csci561-grade', 'gauntlet', 'tournament'] as const;
+export const SHARDED_COMMANDS = ['grade', 'check', 'csci561-grade', 'gauntlet', 'tournament', 'similarity'] as const;
 export type ShardedCommand = (typeof SHARDED_COMMANDS)[number];
 
 export type IdentityValue = string | number | boolean | null | readonly (string | number)[];
@@ -23,6 +23,7 @@ export type RunIdentity = Record<string, IdentityValue>;
 
 /** What a command's shards did, for messages: "graded", "played". */
 export function verbOf(command: ShardedCommand): string {
+  if (command === 'similarity') return 'compared';
   return command === 'gauntlet' || command === 'tournament' ? 'played' : 'graded';
 }
 

@@ -1,6 +1,7 @@
 /**
  * Reading what `mancala merge` is given: a shard's JSON report (grade, csci561-grade, gauntlet:
- * a grade report with a `shard` field; check: {"version":1,"shard":…,"reports":[…]}), or a
+ * a grade report with a `shard` field; check: {"version":1,"shard":…,"reports":[…]}; similarity:
+ * its part of the run, shards/similarity.ts), or a
  * tournament shard's results folder (its results.jsonl, whose header names the shard). Anything
  * else is one line naming the file and what was expected.
  */
@@ -17,6 +18,9 @@ import { readResultsHeader, RESULTS_FILE } from '../tournaments/results.ts';
 import { buildSchedule } from '../tournaments/schedule.ts';
 import type { RunIdentity } from './identity.ts';
 import { shardRecord, shardRecordSchema, type ShardRecord } from './record.ts';
+import { parseSimilarityPart, type SimilarityShard } from './similarity.ts';
+
+export type { SimilarityShard } from './similarity.ts';
 
 interface Input {
   /** the path as given */
@@ -44,7 +48,7 @@ export interface TournamentShard extends Input {
   params: TournamentParams;
 }
 
-export type ShardInput = ReportShard | CheckShard | TournamentShard;
+export type ShardInput = ReportShard | CheckShard | TournamentShard | SimilarityShard;
 
 /** A tournament's identity: its parameters, by flag. */
 export function tournamentIdentity(p: TournamentParams): RunIdentity {
@@ -103,6 +107,7 @@ export function readShardInput(given: string): ShardInput {
   if (record.command === 'tournament') {
     throw new UserError(`${given}: the standings of tournament ${shardLabel(record)} (its --json): merge the shards' --out folders, which hold their results.jsonl`);
   }
+  if (record.command === 'similarity') return { kind: 'similarity', given, record, part: parseSimilarityPart(given, rest) };
   if (record.command === 'check') {
     const { version, reports, ...other } = rest;
     const unknown = Object.keys(other)[0];

@@ -64,10 +64,10 @@ function sourceUrls(placement: Placement): Plugin {
  * Packages are bundled too: a thread then compiles one file instead of opening, resolving and
  * compiling each of the hundreds a package is made of (that was most of a thread's start, about
  * 300 ms). Those that find files of their own at run time (esbuild its binary, piscina its
- * worker script) stay outside: a bundle built here imports them by their resolved file URL, since
+ * worker script, Dolos its tree-sitter parsers, native addons built at install) stay outside: a bundle built here imports them by their resolved file URL, since
  * the build cache has no node_modules; the shipped bundle by name, found from wherever it is installed.
  */
-const UNBUNDLED_PACKAGES = ['esbuild', 'piscina'];
+const UNBUNDLED_PACKAGES = ['esbuild', 'piscina', '@dodona/dolos-lib'];
 
 function packagesOutside(placement: Placement): Plugin {
   return {

@@ -21,6 +21,7 @@ import { measureQueueGames, QUEUE_BENCH, type QueueBench } from '../../tournamen
 import { firstRenderLine, measurePlayPageRender, measureReportPageRender, reportPageLine } from '../../web/bench.ts';
 import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/html-bench.ts';
 import { measureBehaviour, type BehaviourSpeed } from '../../similarity/behaviour-bench.ts';
+import { measureSourceSimilarity, type SourceSimilaritySpeed } from '../../similarity/bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -94,6 +95,11 @@ function classLine(g: ClassGradingSpeed): string {
 /** The HTML report's benchmark: a class of 200 submissions × 30 cases (grading/reporters/html-bench.ts). */
 function htmlReportLine(c: HtmlReportCost): string {
   return `report    HTML report of ${c.submissions} submissions × ${c.cases} cases: ${c.bestMs.toFixed(0)} ms to render (first ${c.firstMs.toFixed(0)} ms), ${(c.bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** Source similarity of a generated class of 200 programs (similarity/bench.ts): every pair by Dolos. */
+function similarityLine(c: SourceSimilaritySpeed): string {
+  return `similarity source of ${c.programs} Python programs, every pair (${grouped(c.pairs)}, ${grouped(c.similar)} with fragments): ${(c.ms / 1000).toFixed(1)} s, ${c.pairsPerSecond.toFixed(0)} pairs/s`;
 }
 
 /** Requests in the sandbox benchmark. */
@@ -206,14 +212,14 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; behaviour fingerprints/s; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; pairs/s of source similarity; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; behaviour fingerprints/s; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
         'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
     .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
     .action(async (opts: { repeat: number; json?: boolean }) => {
       if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
@@ -235,6 +241,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // The instructor's page of a class: `--html` (grading/reporters/html.ts).
       const html = measureHtmlReport(200, 30, opts.repeat);
       if (!opts.json) io.out(htmlReportLine(html) + '\n');
+      // Who copied whom across a class: source similarity (Dolos) of 200 programs; one run, it takes seconds.
+      const similarity = await measureSourceSimilarity(200, 1);
+      if (!opts.json) io.out(similarityLine(similarity) + '\n');
       // The isolation's own cost: the same agent in the full jail and in the weak mode (the weak
       // mode alone on a machine without bubblewrap, which the lines say).
       const mode = await benchMode();
@@ -287,6 +296,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // The Reports page: a class of 200's report page, in the server and in chromium (web/bench.ts).
       const reportPage = await measureReportPageRender(Math.max(3, opts.repeat));
       if (!opts.json) io.out(reportPageLine(reportPage) + '\n');
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, html, sandbox, programs, languages, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, html, similarity, sandbox, programs, languages, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
     });
 }

@@ -14,13 +14,15 @@ import { renderCheck, renderConsole } from '../../grading/reporters/console.ts';
 import { toJson } from '../../grading/reporters/json.ts';
 import { shardLabel } from '../../shard-spec.ts';
 import { checkShardSet, mergeCheckShards, mergeReportShards, mergeTournamentShards, showUnits, type ShardSet } from '../../shards/merge.ts';
-import { readShardInput, type CheckShard, type ReportShard, type TournamentShard } from '../../shards/read.ts';
+import { readShardInput, type CheckShard, type ReportShard, type SimilarityShard, type TournamentShard } from '../../shards/read.ts';
+import { mergeSimilarityShards } from '../../shards/similarity.ts';
 import { renderCrosstable, renderForfeits, renderStandings, standingsJson, standingsJsonText } from '../../tournaments/crosstable.ts';
 import { gameLine, headerLine, RESULTS_FILE } from '../../tournaments/results.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import type { CliIo } from '../options.ts';
 import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
 import { checkReportFiles, printWarnings, writeReportFiles, type ReportFiles } from '../report-files.ts';
+import { renderSimilarityConsole, writeSimilarityFiles } from './similarity.ts';
 
 interface MergeOptions extends ReportFiles {
   out?: string;
@@ -39,16 +41,18 @@ export function addMergeCommand(program: Command, io: CliIo): void {
         'submissions in the run\'s order, the warnings about common failures worked out over all of them. ' +
         "check shards: their --json reports; merge writes --json. tournament shards: their --out folders (results.jsonl); merge writes the whole " +
         "tournament's results folder (--out, which the tournament command resumes) and its standings (--json), and prints the standings and the crosstable. " +
+        'similarity shards: their --json files; merge ranks every pair and writes --json, --csv and --html as mancala similarity does. ' +
         'Every shard records its run (the suite and its expected answers, the submissions or agents, the options that change results, the seed): ' +
         'shards of different runs or commands are refused, naming the difference, and so is a shard given twice. ' +
         'A missing shard (or a tournament shard with unplayed games) is refused, naming it and its work, unless --allow-missing: ' +
         'then the shards given are merged and the report says what is not in it.',
     )
-    .argument('<shards...>', "the shards' JSON report files (--json of grade, check, csci561-grade, gauntlet with --shard), or tournament shards' --out folders")
+    .argument('<shards...>', "the shards' JSON report files (--json of grade, check, csci561-grade, gauntlet, similarity with --shard), or tournament shards' --out folders")
     .option('--json <file>', "write the whole run's JSON report (a tournament: its standings)")
-    .option('--csv <file>', 'write the CSV gradebook (grade, csci561-grade, gauntlet)')
+    .option('--csv <file>', 'write the CSV gradebook (grade, csci561-grade, gauntlet), or the pairs (similarity)')
     .option('--junit <file>', 'write JUnit XML (grade, csci561-grade, gauntlet)')
     .option('--gradescope <file>', "write Gradescope's results.json, one a submission when there are several (grade, csci561-grade, gauntlet)")
+    .option('--html <file>', 'write the self-contained HTML page of the pairs (similarity)')
     .option('--out <dir>', "tournament: write the whole tournament's results folder (DIR/results.jsonl; a new folder)")
     .option('--allow-missing', 'merge the shards given even when some are missing or unfinished; the report names what is not in it')
     .option('--verbose', 'show every case and full messages')
@@ -62,6 +66,7 @@ export function addMergeCommand(program: Command, io: CliIo): void {
         '  $ mancala merge shard1.json shard2.json shard3.json --json report.json --csv grades.csv --gradescope results.json',
         '  $ mancala merge t-1 t-2 t-3 --out tournament --json standings.json   # tournament shards run with --shard i/3 --out t-i',
         '  $ mancala merge shard1.json shard2.json --allow-missing --csv partial.csv   # shard 3/3 failed: grade what is there',
+        '  $ mancala merge sim1.json sim2.json --json similarity.json --html similarity.html   # mancala similarity --shard i/2 --json simI.json',
       ].join('\n'),
     )
     .action((inputs: string[], opts: MergeOptions) => {
@@ -70,6 +75,14 @@ export function addMergeCommand(program: Command, io: CliIo): void {
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
       const merged = `merged ${set.shards.length} of ${set.count} shards (${set.shards.map((s) => shardLabel(s.record)).join(', ')}) of run ${set.run} (mancala ${set.command})`;
       switch (set.command) {
+        case 'similarity': {
+          for (const [flag, file] of [['--json', opts.json], ['--csv', opts.csv], ['--html', opts.html]] as const) if (file !== undefined) checkOutputFile(flag, file);
+          const { report, absent } = mergeSimilarityShards(set as ShardSet<SimilarityShard>);
+          io.err(`${merged}: ${report.pairs.length} pairs${absent.length === 0 ? '' : `; NOT in it (--allow-missing): ${absent.length} pairs`}\n`);
+          io.out(renderSimilarityConsole(report));
+          writeSimilarityFiles(io, report, opts);
+          return;
+        }
         case 'tournament':
           return mergeTournament(io, set as ShardSet<TournamentShard>, opts, merged);
         case 'check': {
@@ -101,8 +114,9 @@ function missingText(set: ShardSet, absent: readonly string[]): string {
 
 /** Each command's shards merge into the report files that command writes: anything else is one line. */
 function checkFlags(set: ShardSet, opts: MergeOptions): void {
-  const given = (['json', 'csv', 'junit', 'gradescope', 'out'] as const).filter((k) => opts[k] !== undefined);
-  const allowed: readonly string[] = set.command === 'tournament' ? ['json', 'out'] : set.command === 'check' ? ['json'] : ['json', 'csv', 'junit', 'gradescope'];
+  const given = (['json', 'csv', 'junit', 'gradescope', 'html', 'out'] as const).filter((k) => opts[k] !== undefined);
+  const allowed: readonly string[] =
+    set.command === 'tournament' ? ['json', 'out'] : set.command === 'check' ? ['json'] : set.command === 'similarity' ? ['json', 'csv', 'html'] : ['json', 'csv', 'junit', 'gradescope'];
   const wrong = given.find((k) => !allowed.includes(k));
   if (wrong === undefined) return;
   const what =
@@ -110,7 +124,9 @@ function checkFlags(set: ShardSet, opts: MergeOptions): void {
       ? "tournament shards merge into a results folder (--out DIR) and standings (--json FILE)"
       : set.command === 'check'
         ? 'check shards merge into a JSON report (--json FILE), as mancala check writes'
-        : `${set.command} shards merge into --json, --csv, --junit and --gradescope reports`;
+        : set.command === 'similarity'
+          ? 'similarity shards merge into --json, --csv and --html, as mancala similarity writes'
+          : `${set.command} shards merge into --json, --csv, --junit and --gradescope reports`;
   throw new UserError(`--${wrong}: ${what}; not --${wrong}`);
 }
 

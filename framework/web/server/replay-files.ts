@@ -78,7 +78,7 @@ export function listFolder(root: string, dir: string): FolderListing {
       }
       files.push({ name: e.name, kind: e.name === RESULTS_FILE ? 'tournament' : 'replay', bytes });
     } else if (e.isFile() && e.name.endsWith('.json')) {
-      // The Reports page's: a grade report, told by its first bytes (report-kind.ts).
+      // The Reports page's: a grade or similarity report, told by its first bytes (report-kind.ts).
       const file = join(real, e.name);
       const found = jsonReportKind(fileHead(file));
       if (found === undefined || found.kind === 'check') continue;
@@ -88,7 +88,8 @@ export function listFolder(root: string, dir: string): FolderListing {
       } catch {
         continue;
       }
-      reports.push({ name: e.name, bytes, ...(found.suite !== undefined ? { suite: found.suite } : {}) });
+      const suite = found.kind === 'similarity' ? 'similarity' : found.suite;
+      reports.push({ name: e.name, bytes, ...(suite !== undefined ? { suite } : {}) });
     }
   }
   return { dir: shownPath(root, real), folders, files, reports };

@@ -1,6 +1,7 @@
 /**
  * The Reports page's files: grade reports as `mancala grade --json FILE` writes them (also
- * csci561-grade's and gauntlet's, and a shard's, whose `shard` record is set aside), read under
+ * csci561-grade's and gauntlet's, and a shard's, whose `shard` record is set aside) and similarity
+ * reports (`mancala similarity --json FILE`, checked by similarity/report.ts), read under
  * the server's root only (resolveUnder) and checked by the JSON reporter's own reader
  * (grading/reporters/json.ts parseReport), so a malformed file is a 422 naming the file and the
  * line or field, in the words `mancala merge` uses for the same file.
@@ -14,6 +15,7 @@ import { readFileSync, statSync, type Stats } from 'node:fs';
 import { UserError } from '../../errors.ts';
 import type { GradeReport } from '../../grading/report.ts';
 import { parseReport } from '../../grading/reporters/json.ts';
+import { parseSimilarityReport, type SimilarityReport } from '../../similarity/report.ts';
 import { HttpError } from './http-error.ts';
 import { jsonReportKind } from './report-kind.ts';
 import { MAX_FILE_BYTES, resolveUnder, shownPath } from './replay-files.ts';
@@ -24,6 +26,13 @@ export interface OpenedReport {
   file: string;
   report: GradeReport;
   /** rendered pages by key (report-pages.ts), kept with the report */
+  pages: Map<string, string>;
+}
+
+/** A similarity report (`mancala similarity --json FILE`), read and checked: one page, the pairs. */
+export interface OpenedSimilarity {
+  file: string;
+  similarity: SimilarityReport;
   pages: Map<string, string>;
 }
 
@@ -46,12 +55,19 @@ export function parseGradeJson(text: string, file: string): GradeReport {
 }
 
 export class ReportFiles {
-  private readonly cache = new Map<string, { stamp: string; opened: OpenedReport }>();
+  private readonly cache = new Map<string, { stamp: string; opened: OpenedReport | OpenedSimilarity }>();
 
   constructor(private readonly root: string) {}
 
-  /** The report at `path` under the root: 403 outside it, 404 missing, 400 a folder, 413 too large, 422 malformed. */
+  /** The grade report at `path` under the root: 403 outside it, 404 missing, 400 a folder, 413 too large, 422 malformed (a similarity report too). */
   open(path: string): OpenedReport {
+    const opened = this.openAny(path);
+    if ('similarity' in opened) throw new HttpError(422, `${opened.file}: a similarity report (mancala similarity --json), not a grade report`);
+    return opened;
+  }
+
+  /** The grade or similarity report at `path` under the root, refused as open() refuses. */
+  openAny(path: string): OpenedReport | OpenedSimilarity {
     const real = resolveUnder(this.root, path);
     const file = shownPath(this.root, real);
     let info: Stats;
@@ -76,16 +92,18 @@ export class ReportFiles {
     } catch (e) {
       throw new HttpError(404, `${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     }
-    let report: GradeReport;
+    let opened: OpenedReport | OpenedSimilarity;
     try {
-      report = parseGradeJson(text, file);
+      opened =
+        jsonReportKind(text.slice(0, 1024))?.kind === 'similarity'
+          ? { file, similarity: parseSimilarityReport(text, file), pages: new Map() }
+          : { file, report: parseGradeJson(text, file), pages: new Map() };
     } catch (e) {
       if (e instanceof UserError) throw new HttpError(422, e.message);
       // JSON.parse of a shard's report that is not JSON after all.
       if (e instanceof SyntaxError) throw new HttpError(422, `${file}: expected a JSON grade report (${e.message})`);
       throw e;
     }
-    const opened: OpenedReport = { file, report, pages: new Map() };
     this.cache.delete(real);
     this.cache.set(real, { stamp, opened });
     while (this.cache.size > MAX_CACHED) this.cache.delete(this.cache.keys().next().value!);

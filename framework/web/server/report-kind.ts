@@ -9,13 +9,14 @@
  *              record first, whose "command" tells a shard of `check` (a report per suite) and a
  *              tournament's standings apart
  *   "reports"  `mancala check --json` (or merge of check shards): a report per suite
+ *   "similarity"  `mancala similarity --json FILE` (or merge of its shards): the pairs of a class
  *
  * A hand-written file in another order is not listed, but opens all the same: the reader
  * (report-files.ts) checks the whole file and names what is wrong in it.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 
-export type JsonReportKind = 'grade' | 'shard' | 'check';
+export type JsonReportKind = 'grade' | 'shard' | 'check' | 'similarity';
 
 /** The first `bytes` bytes of a file as text ('' when it cannot be read). */
 export function fileHead(file: string, bytes = 1024): string {
@@ -34,13 +35,15 @@ export function fileHead(file: string, bytes = 1024): string {
 
 /** The kind of JSON report `head` (a file's first bytes) begins, and its suite when the head names it; undefined: not one. */
 export function jsonReportKind(head: string): { kind: JsonReportKind; suite?: string } | undefined {
-  const m = /^\uFEFF?\s*\{\s*"version"\s*:\s*1\s*,\s*"(suite|shard|reports)"\s*:/.exec(head);
+  const m = /^\uFEFF?\s*\{\s*"version"\s*:\s*1\s*,\s*"(suite|shard|reports|similarity)"\s*:/.exec(head);
   if (m === null) return undefined;
+  if (m[1] === 'similarity') return { kind: 'similarity' };
   let kind: JsonReportKind = m[1] === 'suite' ? 'grade' : m[1] === 'shard' ? 'shard' : 'check';
   if (kind === 'shard') {
-    // The record's third key names the command: a shard of check holds a report per suite; a tournament's standings are no grade report.
+    // The record's third key names the command: a shard of check holds a report per suite; a tournament's standings are no
+    // grade report, nor is a similarity shard's part of its run (mancala merge makes the report).
     const command = /^[^"]*"version"\s*:\s*1\s*,\s*"shard"\s*:\s*\{[^{}]*?"command"\s*:\s*"([\w-]+)"/.exec(head)?.[1];
-    if (command === 'tournament') return undefined;
+    if (command === 'tournament' || command === 'similarity') return undefined;
     if (command === 'check') kind = 'check';
   }
   // A grade report's suite is its second key. (A shard's comes after its record, whose identity has a "suite" of its own.)

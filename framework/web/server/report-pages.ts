@@ -25,6 +25,7 @@ import type { GradeReport } from '../../grading/report.ts';
 import { REPORT_CSS, REPORT_SCRIPT } from '../../grading/reporters/html-assets.ts';
 import { classSummaryHtml, reportIntroHtml, submissionHtml, submissionsTableHtml, type ReportLinks } from '../../grading/reporters/html-sections.ts';
 import { escapeLine } from '../../grading/reporters/html-text.ts';
+import { SIMILARITY_CSS } from '../../similarity/html.ts';
 import type { Asset } from './assets.ts';
 
 /** The documents' policy: their own style sheet and script, no inline anything, shown in the app's frame or on their own. */
@@ -43,10 +44,11 @@ function asset(body: string, type: string): Asset {
   return { body: bytes, type, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"` };
 }
 
-/** The documents' two files, by the name under /reports/. */
+/** The documents' files, by the name under /reports/ (a similarity report's page adds its own style sheet). */
 export const REPORT_ASSETS: ReadonlyMap<string, Asset> = new Map([
   ['report.css', asset(REPORT_CSS, 'text/css; charset=utf-8')],
   ['report.js', asset(REPORT_SCRIPT, 'text/javascript; charset=utf-8')],
+  ['similarity.css', asset(SIMILARITY_CSS, 'text/css; charset=utf-8')],
 ]);
 
 /** What a page shows: the class, a submission (0-based), or every submission. */

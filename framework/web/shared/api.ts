@@ -185,7 +185,7 @@ export interface FolderListing {
   folders: string[];
   /** replays (*.jsonl) and tournament results (results.jsonl) */
   files: { name: string; kind: 'replay' | 'tournament'; bytes: number }[];
-  /** grade reports (*.json whose first bytes are a grade report's, or a shard's of one), for the Reports page; suite: when its first bytes name it */
+  /** grade reports (*.json whose first bytes are a grade report's, or a shard's of one) and similarity reports, for the Reports page; suite: when its first bytes name it ("similarity" for a similarity report) */
   reports: { name: string; bytes: number; suite?: string }[];
 }
 
@@ -303,6 +303,8 @@ export interface ReportSummary {
   submissions: { id: string; score: number; maxScore: number; cases: number; passed: number }[];
   /** the class page's address (a submission's: add &submission=N) */
   view: string;
+  /** set for a similarity report (mancala similarity --json): its one page is the ranked pairs; suite is "similarity", submissions empty */
+  similarity?: { submissions: number; pairs: number };
 }
 
 // ---- Search explorer ---------------------------------------------------------------------------

@@ -44,7 +44,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
         name: f.name,
         kind: 'report',
         size: f.suite === undefined ? fileSize(f.bytes) : `${f.suite} · ${fileSize(f.bytes)}`,
-        title: f.suite === undefined ? undefined : `suite ${f.suite}`,
+        title: f.suite === undefined ? undefined : f.suite === 'similarity' ? 'a similarity report' : `suite ${f.suite}`,
       })),
     none: 'No grade reports or folders here.',
     current: () => path,
@@ -60,7 +60,15 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       'div',
       { class: 'card' },
       h('h2', {}, 'Open a report'),
-      h('p', { class: 'hint-text' }, 'Grade reports written by ', h('code', {}, 'mancala grade … --json FILE'), ' (or csci561-grade, gauntlet, a shard of one).'),
+      h(
+        'p',
+        { class: 'hint-text' },
+        'Grade reports written by ',
+        h('code', {}, 'mancala grade … --json FILE'),
+        ' (or csci561-grade, gauntlet, a shard of one), and similarity reports (',
+        h('code', {}, 'mancala similarity … --json FILE'),
+        ').',
+      ),
       picker.crumbs,
       picker.files,
     ),
@@ -110,6 +118,14 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   }
 
   function show(s: ReportSummary): void {
+    if (s.similarity !== undefined) {
+      title.textContent = 'Similarity';
+      meta.textContent = `${s.file} · ${plural(s.similarity.submissions, 'submission')} · ${plural(s.similarity.pairs, 'pair')}, strongest first`;
+      replace(jump, h('option', { value: '' }, 'The pairs'));
+      jump.value = '';
+      frame.title = 'similarity report';
+      return;
+    }
     const n = s.submissions.length;
     const mean = n === 0 ? 0 : s.submissions.reduce((t, x) => t + x.score, 0) / n;
     const max = n === 0 ? 0 : Math.max(...s.submissions.map((x) => x.maxScore));

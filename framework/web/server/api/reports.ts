@@ -5,7 +5,8 @@
  *   GET /api/report?path=P                      → ReportSummary: the report checked, in brief
  *   GET /reports/view?path=P[&submission=N|all] → the class page, submission N's (from 1), or
  *                                                 every submission's: HTML documents
- *   GET /reports/report.css, /reports/report.js → what those documents load
+ *                                                 (a similarity report: its one page, the pairs)
+ *   GET /reports/report.css, /reports/report.js, /reports/similarity.css → what those documents load
  *
  * The documents are pages of their own, outside /api/, each with its own Content-Security-Policy
  * (app.ts leaves a policy a route set alone). Their refusals are the API's: a 4xx with one line of
@@ -20,6 +21,7 @@ import type { ApiModule } from '../context.ts';
 import { checked, HttpError } from '../http-error.ts';
 import { ReportFiles } from '../report-files.ts';
 import { REPORT_ASSETS, REPORT_PAGE_CSP, reportPageHtml, reportPageUrl, type ReportPageKind } from '../report-pages.ts';
+import { similarityPageHtml } from '../../../similarity/html.ts';
 
 const path = z
   .string({ error: "expected a grade report's path under the server's folder" })
@@ -35,7 +37,12 @@ export const reportsApi: ApiModule = (app, ctx) => {
   const files = new ReportFiles(ctx.root);
 
   app.get('/api/report', async (req): Promise<ReportSummary> => {
-    const { file, report } = files.open(checked(summaryQuery, req.query, 'query').path);
+    const opened = files.openAny(checked(summaryQuery, req.query, 'query').path);
+    if ('similarity' in opened) {
+      const r = opened.similarity;
+      return { file: opened.file, suite: 'similarity', submissions: [], view: reportPageUrl(opened.file), similarity: { submissions: r.submissions.length, pairs: r.pairs.length } };
+    }
+    const { file, report } = opened;
     return {
       file,
       suite: report.suite,
@@ -48,7 +55,14 @@ export const reportsApi: ApiModule = (app, ctx) => {
     // Set first, so that a refusal has it too: the app's policy would refuse to be framed, and the page could not read why.
     reply.header('content-security-policy', REPORT_PAGE_CSP).header('cache-control', 'no-store');
     const q = checked(viewQuery, req.query, 'query');
-    const opened = files.open(q.path);
+    const any = files.openAny(q.path);
+    if ('similarity' in any) {
+      if (q.submission !== undefined) throw new HttpError(404, `${any.file}: a similarity report has one page, the pairs: no submission=${q.submission}`);
+      let page = any.pages.get('pairs');
+      if (page === undefined) any.pages.set('pairs', (page = similarityPageHtml(any.similarity, any.file)));
+      return reply.type('text/html; charset=utf-8').send(page);
+    }
+    const opened = any;
     const n = opened.report.submissions.length;
     let page: ReportPageKind = { kind: 'class' };
     if (q.submission === 'all') page = { kind: 'all' };
