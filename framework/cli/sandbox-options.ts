@@ -12,7 +12,7 @@ import { Option, type Command } from 'commander';
 import { PYTHON2_OVERRIDE_ENV, PYTHON_OVERRIDE_ENV } from '../sandbox/runtimes.ts';
 import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
-import { addressSpaceCap, memoryLimitProblem } from '../sandbox/address-space.ts';
+import { addressSpaceCap, memoryLimitProblem } from '../sandbox/meters/address-space.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
 import { describeMechanisms, findExecutable, SANDBOX_UID, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
 import { blockedForSandboxUser, runsAsSandboxUserOnHost } from '../sandbox/sandbox-user.ts';

@@ -9,7 +9,7 @@
  * and nothing else: no checkout, no other submission, no suite, no home, no grader /tmp, no network.
  *
  *   [meter prefix: join the cgroups] prlimit --fsize --core=0 [--data: the memory backstop where
- *   no cgroup holds the limit, memory-backstop.ts] -- bwrap … -- [setpriv: drop to SANDBOX_UID] ARGV
+ *   no cgroup holds the limit, meters/memory-backstop.ts] -- bwrap … -- [setpriv: drop to SANDBOX_UID] ARGV
  *
  * In the weak mode (no bwrap; the instructor chose it) only the meter, prlimit and
  * `setpriv --pdeathsig` remain, and the command runs in a host folder the caller made. A root
@@ -22,8 +22,8 @@ import { dirname, join } from 'node:path';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { isInside } from './paths.ts';
 import { dropsOutsideJail } from './sandbox-user.ts';
-import type { ResourceMeter } from './resource-meter.ts';
-import { backstopArgs } from './memory-backstop.ts';
+import type { ResourceMeter } from './meters/resource-meter.ts';
+import { backstopArgs } from './meters/memory-backstop.ts';
 
 export interface JailSpec {
   /** the command; its first word an absolute path (runtimes.ts resolves interpreters) */

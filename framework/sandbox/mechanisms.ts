@@ -11,10 +11,10 @@
  *  - an unprivileged user: as root, bwrap sets up the mounts and `setpriv` then drops to
  *    SANDBOX_UID with no capabilities at all; as another user, bwrap's user namespace maps the
  *    grader's own user (it cannot drop further) and the start message says so.
- *  - cgroup v1 (resource-meter.ts): CPU time, peak memory, a memory limit and a process limit,
+ *  - cgroup v1 (meters/resource-meter.ts): CPU time, peak memory, a memory limit and a process limit,
  *    kept by the kernel; where no group can be made, the process tree is polled instead.
  *  - prlimit: a cap on the size of any one file, no core dumps; where memory is polled, a cap on
- *    each process's data as a hard backstop (memory-backstop.ts).
+ *    each process's data as a hard backstop (meters/memory-backstop.ts).
  */
 import { accessSync, constants, mkdirSync, readFileSync, realpathSync, rmdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -24,8 +24,8 @@ import { probeArgs } from './jail.ts';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { THREAD_TAG } from '../thread-tag.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
-import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
-import { PsMeter, WallClockMeter } from './portable-meters.ts';
+import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from './meters/resource-meter.ts';
+import { PsMeter, WallClockMeter } from './meters/portable-meters.ts';
 
 export { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 
@@ -170,7 +170,7 @@ function meterForced(): boolean {
 
 /**
  * How a tree is measured without cgroups: /proc on Linux; ps on macOS and the other Unixes; the
- * wall clock on Windows (portable-meters.ts). Only a student kit's check runs off Linux.
+ * wall clock on Windows (meters/portable-meters.ts). Only a student kit's check runs off Linux.
  */
 export function pollingMeterKind(platform: NodeJS.Platform = process.platform): 'proc' | 'ps' | 'wall-clock' {
   // Tests on Linux take the other machines' paths: MANCALA_POLLING_METER=proc, ps or wall-clock.

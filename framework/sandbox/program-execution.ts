@@ -17,9 +17,9 @@ import { handWritableFolders } from './sandbox-user.ts';
 import { createMeter, type Mechanisms, type SandboxMode } from './mechanisms.ts';
 import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from './program-report.ts';
 import type { StagedFiles } from './program-staging.ts';
-import { AllocationTrend, type ResourceMeter } from './resource-meter.ts';
+import { AllocationTrend, type ResourceMeter } from './meters/resource-meter.ts';
 import { makeTempFolder, removeTempFolder } from './temp-folders.ts';
-import { ALLOCATION_FAILED } from './memory-backstop.ts';
+import { ALLOCATION_FAILED } from './meters/memory-backstop.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
 

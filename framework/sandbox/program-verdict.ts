@@ -124,7 +124,7 @@ export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'
   const r = x.report;
   const outOfMemoryText = exitCode !== 0 && x.sawOutOfMemory;
   if (outOfMemoryText) {
-    // Far under the limit, the poll missed the growth (memory-backstop.ts refused it): no figure then.
+    // Far under the limit, the poll missed the growth (meters/memory-backstop.ts refused it): no figure then.
     const held = x.peakMemoryBytes >= plan.memoryBytes / 2 ? `it held ${asMb(x.peakMemoryBytes)}` : 'an allocation past it was refused';
     return verdict('memory', `the program ran out of memory (${memoryLimit}; ${held})${said}`);
   }

@@ -14,8 +14,8 @@
  */
 import { execa } from 'execa';
 import { LineSplitter } from './protocol.ts';
-import type { ResourceMeter } from './resource-meter.ts';
-import { ALLOCATION_FAILED } from './memory-backstop.ts';
+import type { ResourceMeter } from './meters/resource-meter.ts';
+import { ALLOCATION_FAILED } from './meters/memory-backstop.ts';
 import { WatchedTree, type CallLimits, type CallOutcome, type Reported } from './sandboxed-process.ts';
 import { readProgramLine, type ProgramLine } from './stdio-agent-wire.ts';
 

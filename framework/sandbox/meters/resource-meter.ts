@@ -17,7 +17,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { THREAD_TAG } from '../thread-tag.ts';
+import { THREAD_TAG } from '../../thread-tag.ts';
 
 export interface MeterLimits {
   /** resident memory of the whole tree, bytes */

@@ -11,16 +11,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { pollingMeterKind } from './mechanisms.ts';
+import { pollingMeterKind } from '../mechanisms.ts';
 import { PsMeter, WallClockMeter } from './portable-meters.ts';
 import type { MeterLimits } from './resource-meter.ts';
-import { ZOO_SUITE } from '../../testcases/fixtures/hostile-agents/zoo-suite.ts';
+import { ZOO_SUITE } from '../../../testcases/fixtures/hostile-agents/zoo-suite.ts';
 
 // Which limit a leak meets first, and what a coarse poll saw, hang on how fast this VM faults pages in:
 // measured to vary run to run on the 2-core machine (the unchanged code too), so these few retry.
 const LIMIT_RETRY = { retry: 3 };
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const LIMITS: MeterLimits = { memoryBytes: 96 * 1024 * 1024, maxProcesses: 64 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backstopArgs, backstopBytes } from './memory-backstop.ts';
-import { findExecutable, mechanisms, POLLING_METER_ENV } from './mechanisms.ts';
-import { PROJECT_ROOT } from './paths.ts';
-import { runInSandbox, stageFiles, type ProgramResult, type StagedFiles } from './program-run.ts';
-import { ZOO_SUITE } from '../../testcases/fixtures/hostile-agents/zoo-suite.ts';
+import { findExecutable, mechanisms, POLLING_METER_ENV } from '../mechanisms.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+import { runInSandbox, stageFiles, type ProgramResult, type StagedFiles } from '../program-run.ts';
+import { ZOO_SUITE } from '../../../testcases/fixtures/hostile-agents/zoo-suite.ts';
 
 const MB = 1024 * 1024;
 const HOSTILE = join(PROJECT_ROOT, 'testcases/fixtures/hostile-programs');
