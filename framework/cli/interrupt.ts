@@ -5,7 +5,7 @@
  * exit 130 as shells expect. The sandboxed processes themselves die with us (they run under
  * setpriv --pdeathsig).
  */
-import { removeEveryTempFolderOfThisProcess } from '../sandbox/temp-folders.ts';
+import { removeEveryTempFolderOfThisProcess } from '../sandbox/jail/temp-folders.ts';
 import type { CliIo } from './options.ts';
 
 let installed = false;

@@ -11,7 +11,7 @@ import { stateToBoard } from '../games/mancala/board-io/index.ts';
 import { AGENT_ROLE, isPathSpec, openPlayer } from '../matches/player.ts';
 import type { MatchPlayer, MoveAttempt } from '../matches/types.ts';
 import { createRandom, type RandomSource } from '../random.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
 import { agentTable, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';

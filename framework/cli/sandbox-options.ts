@@ -14,8 +14,8 @@ import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
 import { addressSpaceCap, memoryLimitProblem } from '../sandbox/meters/address-space.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
-import { describeMechanisms, findExecutable, SANDBOX_UID, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
-import { blockedForSandboxUser, runsAsSandboxUserOnHost } from '../sandbox/sandbox-user.ts';
+import { describeMechanisms, findExecutable, SANDBOX_UID, sandboxFor, type SandboxMode } from '../sandbox/jail/mechanisms.ts';
+import { blockedForSandboxUser, runsAsSandboxUserOnHost } from '../sandbox/jail/sandbox-user.ts';
 import { wholeNumber, type CliIo } from './options.ts';
 
 export interface SandboxFlags {

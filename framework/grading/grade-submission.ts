@@ -22,7 +22,7 @@ import { basename, resolve } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
 import type { Attempt, ChildRequest, MoveAsker } from '../sandbox/exchange.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '../sandbox/prepare.ts';
 import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
 import { StdioAgentSession } from '../sandbox/stdio-agent-session.ts';

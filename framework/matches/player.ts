@@ -12,7 +12,7 @@ import { UserError } from '../errors.ts';
 import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom } from '../random.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from '../sandbox/exchange.ts';
 import type { PreparedSubmission } from '../sandbox/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';

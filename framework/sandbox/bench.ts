@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PROFILES } from '../games/mancala/profiles.ts';
 import type { GameSpec } from '../suites/types.ts';
-import type { SandboxMode } from './mechanisms.ts';
+import type { SandboxMode } from './jail/mechanisms.ts';
 import { prepareSubmission } from './prepare.ts';
 import { SandboxSession } from './session.ts';
 

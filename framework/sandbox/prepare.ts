@@ -16,8 +16,8 @@ import { UserError } from '../errors.ts';
 import type { RoleSpec } from '../suites/types.ts';
 import { bundleModule, type BundleSite } from './bundle.ts';
 import { copySubmission } from './copy.ts';
-import { makeTempFolder, removeTempFolder } from './temp-folders.ts';
-import { SANDBOX_UID } from './mechanisms.ts';
+import { makeTempFolder, removeTempFolder } from './jail/temp-folders.ts';
+import { SANDBOX_UID } from './jail/mechanisms.ts';
 
 export type PreparedRole =
   | {

@@ -3,7 +3,7 @@
  * structure only, never a speed (speed is `mancala bench`'s business).
  */
 import { describe, expect, it } from 'vitest';
-import { findExecutable } from './mechanisms.ts';
+import { findExecutable } from './jail/mechanisms.ts';
 import { BENCH_LANGUAGES, benchMode, measureLanguageOverheads } from './program-bench.ts';
 
 const present: Record<string, boolean> = {

@@ -15,7 +15,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { findExecutable, mechanisms, type SandboxMode } from './mechanisms.ts';
+import { findExecutable, mechanisms, type SandboxMode } from './jail/mechanisms.ts';
 import { median } from './program-startup.ts';
 import { runInSandbox, stageFiles } from './program-run.ts';
 

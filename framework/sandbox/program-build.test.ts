@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findExecutable } from './mechanisms.ts';
+import { findExecutable } from './jail/mechanisms.ts';
 import { buildInSandbox } from './program-build.ts';
 import { readUstar } from './program-build-archive.ts';
 import { inferBuildPlan, parseManifest, runArgv, type SubmissionFile } from './program-build-plan.ts';

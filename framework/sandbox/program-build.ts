@@ -6,10 +6,10 @@
  * channel and is staged as the files every case run starts from (program-build-archive.ts).
  * A failed build is a compile error carrying the head and tail of what the compiler printed.
  */
-import type { SandboxMode } from './mechanisms.ts';
+import type { SandboxMode } from './jail/mechanisms.ts';
 import { readUstar, writeEntries } from './program-build-archive.ts';
 import { runInSandbox, stageFiles, type StagedFiles } from './program-run.ts';
-import { makeTempFolder, removeTempFolder } from './temp-folders.ts';
+import { makeTempFolder, removeTempFolder } from './jail/temp-folders.ts';
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 /**
  * The in-jail half of a program run (program-run.ts) and the grader's reading of what it says.
  *
- * Inside the jail (jail.ts), a small sh wrapper (WRAPPER below) does everything that touches the
+ * Inside the jail (jail/command.ts), a small sh wrapper (WRAPPER below) does everything that touches the
  * program's files, so the grader never reads a file of unbounded size nor looks into the
  * sandbox's folder:
  *   1. copies the submission's staged host copy (bound read-only) and the input files into the

@@ -10,7 +10,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findExecutable } from './mechanisms.ts';
+import { findExecutable } from './jail/mechanisms.ts';
 import { PROJECT_ROOT } from './paths.ts';
 import { measureProgramOverhead, parseReport, runInSandbox, stageFiles, type ProgramLimits, type ProgramRequest, type StagedFiles } from './program-run.ts';
 

@@ -15,12 +15,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mechanisms, sandboxFor, type SandboxMode } from './mechanisms.ts';
+import { mechanisms, sandboxFor, type SandboxMode } from './jail/mechanisms.ts';
 import { execute, type Plan } from './program-execution.ts';
 import { stageFiles, type StagedFiles } from './program-staging.ts';
 import { median, startupOf } from './program-startup.ts';
 import { judge, type ProgramResult } from './program-verdict.ts';
-import { runsAsSandboxUserOnHost } from './sandbox-user.ts';
+import { runsAsSandboxUserOnHost } from './jail/sandbox-user.ts';
 import { companionRuntimes, resolveRuntime } from './runtimes.ts';
 
 export { parseReport } from './program-report.ts';

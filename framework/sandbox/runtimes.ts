@@ -1,7 +1,7 @@
 /**
  * The program behind the first word of a submission's command (`python3`, `java`, `node`,
  * `./a.out`, `sh` …), as the jail must see it: an absolute path to the real executable and the
- * host folders it needs read-only. The jail is an allow-list (jail.ts), so an interpreter that
+ * host folders it needs read-only. The jail is an allow-list (jail/command.ts), so an interpreter that
  * lives outside /usr (a version manager's, /opt's) is invisible there unless bound.
  *
  * The grader's PATH decides which interpreter a word means, so that a submission runs on the
@@ -16,9 +16,9 @@ import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
 import { execa } from 'execa';
-import { SANDBOX_UID } from './machine.ts';
-import { findExecutable, findExecutables } from './mechanisms.ts';
-import { blockedForSandboxUser } from './sandbox-user.ts';
+import { SANDBOX_UID } from './jail/machine.ts';
+import { findExecutable, findExecutables } from './jail/mechanisms.ts';
+import { blockedForSandboxUser } from './jail/sandbox-user.ts';
 import { isInside, PROJECT_ROOT } from './paths.ts';
 
 export type RuntimeKind = 'python' | 'java' | 'node' | 'native';
@@ -180,7 +180,7 @@ async function resolveUncached(word: string, onHost: boolean): Promise<Runtime |
       continue;
     }
     if ('problem' in r) return r;
-    // On the host as SANDBOX_UID (sandbox-user.ts): only a runtime that user can reach will start.
+    // On the host as SANDBOX_UID (jail/sandbox-user.ts): only a runtime that user can reach will start.
     const blocker = onHost && !r.local ? blockedForSandboxUser(r.executable) : undefined;
     if (blocker === undefined) return r;
     blocked.push(`${r.executable} (${blocker} is closed to other users)`);

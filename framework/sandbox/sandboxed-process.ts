@@ -1,6 +1,6 @@
 /**
  * One running child process of a submission, seen from the grader: started detached (its own
- * process group) with an empty environment, in the jail (jail.ts) and inside a resource meter
+ * process group) with an empty environment, in the jail (jail/command.ts) and inside a resource meter
  * (meters/resource-meter.ts), spoken to over stdin / fd 3, killed as a whole tree.
  *
  * Time is the CPU time the meter counts for the whole tree while a request is out, never a clock

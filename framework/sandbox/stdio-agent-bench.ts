@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gameSpec } from '../suites/game.ts';
-import type { SandboxMode } from './mechanisms.ts';
+import type { SandboxMode } from './jail/mechanisms.ts';
 import { median } from './program-startup.ts';
 import { StdioAgentSession } from './stdio-agent-session.ts';
 import { findStdioAgent } from './stdio-agent-spec.ts';

@@ -1,6 +1,6 @@
 /**
  * A session with an agent in any language over stdio (protocol 1; agents/clients/PROTOCOL.md): what
- * SandboxSession is for a TypeScript agent, for a program. The same jail (jail.ts), meter, limits
+ * SandboxSession is for a TypeScript agent, for a program. The same jail (jail/command.ts), meter, limits
  * and wording of outcomes; the program is started once per session (a match's player, a graded
  * submission), restarted lazily after it failed a request, and killed at the end.
  *
@@ -26,9 +26,9 @@ import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
 import { TicTacToeGame } from '../games/tictactoe/game.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { moveRequest, type Attempt, type ChildRequest, type HeuristicAsker, type MoveAsker, type ValuesAttempt } from './exchange.ts';
-import { jailCommand, type JailSpec } from './jail.ts';
-import { handWritableFolders, runsAsSandboxUserOnHost } from './sandbox-user.ts';
-import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
+import { jailCommand, type JailSpec } from './jail/command.ts';
+import { handWritableFolders, runsAsSandboxUserOnHost } from './jail/sandbox-user.ts';
+import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './jail/mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
 import { CLIENTS_DIR } from './paths.ts';
 import { buildInSandbox } from './program-build.ts';

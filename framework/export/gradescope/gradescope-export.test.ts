@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mechanisms } from '../../sandbox/mechanisms.ts';
+import type { Mechanisms } from '../../sandbox/jail/mechanisms.ts';
 import { loadSuite } from '../../suites/load.ts';
 import { COURSES } from './courses.ts';
 import { exportGradescope, type ExportSummary } from './export.ts';
@@ -55,7 +55,7 @@ describe('the zip of an export (kalah, kalah-basics)', () => {
   });
 
   it('carries the suite with its answers, and the grader: its command, a fresh dist/, esbuild with its binary, piscina', () => {
-    for (const f of ['suites/kalah-basics/suite.yaml', 'suites/kalah-basics/expected.json', 'mancala/package.json', 'mancala/bin/mancala.js', 'mancala/bin/plugins.ts', 'mancala/dist/cli.mjs', 'mancala/tsconfig.json', 'mancala/node_modules/esbuild/package.json', 'mancala/node_modules/esbuild/lib/main.js', 'mancala/node_modules/piscina/package.json', 'mancala/framework/sandbox/jail.ts', 'mancala/agents/clients/csc384/csc384_bridge.py']) {
+    for (const f of ['suites/kalah-basics/suite.yaml', 'suites/kalah-basics/expected.json', 'mancala/package.json', 'mancala/bin/mancala.js', 'mancala/bin/plugins.ts', 'mancala/dist/cli.mjs', 'mancala/tsconfig.json', 'mancala/node_modules/esbuild/package.json', 'mancala/node_modules/esbuild/lib/main.js', 'mancala/node_modules/piscina/package.json', 'mancala/framework/sandbox/jail/command.ts', 'mancala/agents/clients/csc384/csc384_bridge.py']) {
       expect(entries.has(f), f).toBe(true);
     }
     expect(entries.get('mancala/node_modules/@esbuild/linux-x64/bin/esbuild')?.mode).toBe(0o755);

@@ -25,9 +25,9 @@ import { isCourseSuite, loadProgramSuite } from '../../packs/csci561/course-suit
 import { COMMAND_FILE } from '../../packs/csci561/program.ts';
 import { CS540_OPPONENTS, runGauntlet, type GauntletResult } from '../../packs/cs540/gauntlet.ts';
 import { gauntletReport } from '../../packs/cs540/report.ts';
-import { describeMechanisms, mechanisms, type Mechanisms, type SandboxMode } from '../../sandbox/mechanisms.ts';
+import { describeMechanisms, mechanisms, type Mechanisms, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { PACKAGE_NAME, PROJECT_ROOT } from '../../sandbox/paths.ts';
-import { dropsOutsideJail } from '../../sandbox/sandbox-user.ts';
+import { dropsOutsideJail } from '../../sandbox/jail/sandbox-user.ts';
 import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
 import { isBlessed } from '../../suites/expected.ts';
 import { loadSuite } from '../../suites/load.ts';

@@ -25,7 +25,7 @@ import { scoreSubmission } from '../../grading/score.ts';
 import type { CaseStatus } from '../../grading/types.ts';
 import { parseAgentSpec } from '../../plugins/agents.ts';
 import { solveCsci561 } from '../../plugins/csci561-solver.ts';
-import type { SandboxMode } from '../../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { measuredStartups, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
 import type { Suite, SuiteCase } from '../../suites/types.ts';
 import { jobKind, type Job } from '../../workers/job.ts';

@@ -8,7 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GradeReport } from '../../grading/report.ts';
-import type { SandboxMode } from '../../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { listSubmissionFiles, readManifest } from '../../sandbox/program-build-files.ts';
 import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
 import type { RunLines } from '../../sandbox/run-lines.ts';

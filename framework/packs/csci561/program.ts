@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../../errors.ts';
 import type { GradeReport } from '../../grading/report.ts';
-import { describeMechanisms, sandboxFor, type SandboxMode } from '../../sandbox/mechanisms.ts';
+import { describeMechanisms, sandboxFor, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { measuredStartups, runInSandbox, stageFiles, type ProgramStatus, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
 import { buildInSandbox } from '../../sandbox/program-build.ts';
 import { planFromFolder, type CourseLines } from '../../sandbox/program-build-files.ts';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backstopArgs, backstopBytes } from './memory-backstop.ts';
-import { findExecutable, mechanisms, POLLING_METER_ENV } from '../mechanisms.ts';
+import { findExecutable, mechanisms, POLLING_METER_ENV } from '../jail/mechanisms.ts';
 import { PROJECT_ROOT } from '../paths.ts';
 import { runInSandbox, stageFiles, type ProgramResult, type StagedFiles } from '../program-run.ts';
 import { ZOO_SUITE } from '../../../testcases/fixtures/hostile-agents/zoo-suite.ts';

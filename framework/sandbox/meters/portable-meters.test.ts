@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { pollingMeterKind } from '../mechanisms.ts';
+import { pollingMeterKind } from '../jail/mechanisms.ts';
 import { PsMeter, WallClockMeter } from './portable-meters.ts';
 import type { MeterLimits } from './resource-meter.ts';
 import { ZOO_SUITE } from '../../../testcases/fixtures/hostile-agents/zoo-suite.ts';

@@ -6,7 +6,7 @@
  */
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { mechanisms } from '../mechanisms.ts';
+import { mechanisms } from '../jail/mechanisms.ts';
 import { runJobs } from '../../workers/pool.ts';
 import { barrier, METER_JOB, type MeterMade } from '../../../testcases/fixtures/pool-jobs.ts';
 import { CgroupMeter, memoryProjectionExceeds, PollingMeter, type MeterLimits, type ResourceMeter } from './resource-meter.ts';

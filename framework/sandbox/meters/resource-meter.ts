@@ -3,7 +3,7 @@
  * its memory limit enforced from outside it. Nothing inside the submission's processes takes part:
  * a student can replace every clock and counter of their own process and it changes nothing here.
  *
- * Two ways, chosen by what the machine allows (mechanisms.ts):
+ * Two ways, chosen by what the machine allows (jail/mechanisms.ts):
  *  - cgroup v1 (`CgroupMeter`): a fresh group in the memory, cpuacct and pids controllers for each
  *    process tree. The kernel counts the CPU time of every process that ever ran in it (threads,
  *    children, GC and JIT threads alike), keeps the peak of its resident memory (page cache and

@@ -9,11 +9,11 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UserError } from '../errors.ts';
+import { UserError } from '../../errors.ts';
 import { SANDBOX_UID } from './machine.ts';
 import { findExecutable, mechanisms } from './mechanisms.ts';
-import { runInSandbox, stageFiles, type StagedFiles } from './program-run.ts';
-import { resolveRuntime } from './runtimes.ts';
+import { runInSandbox, stageFiles, type StagedFiles } from '../program-run.ts';
+import { resolveRuntime } from '../runtimes.ts';
 import { blockedForSandboxUser } from './sandbox-user.ts';
 
 const root = process.getuid?.() === 0;

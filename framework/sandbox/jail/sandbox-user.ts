@@ -1,6 +1,6 @@
 /**
  * The weak mode as root: without bwrap there is no private file system, so a root grader still
- * drops the submission's process to SANDBOX_UID (jail.ts). What that user may touch is then
+ * drops the submission's process to SANDBOX_UID (command.ts). What that user may touch is then
  * decided by the host's own permissions:
  *  - it reads only what any user may: a suite kept `chmod go-rwx` (as the Gradescope autograder
  *    keeps its suites) is out of its reach;
@@ -11,7 +11,7 @@
 import { lchown } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { realpathSync, statSync } from 'node:fs';
-import { UserError } from '../errors.ts';
+import { UserError } from '../../errors.ts';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 
 /** Without bwrap, does the process still drop from root to SANDBOX_UID? (The grader is root and setpriv is here.) */

@@ -4,7 +4,7 @@
  * weaker one that says what it no longer enforces. Nothing here ever runs a submission
  * unconfined without being told to.
  *
- * The full sandbox (jail.ts builds its command line):
+ * The full sandbox (command.ts builds its command line):
  *  - bubblewrap: an allow-list file system (read-only system folders, the runtime the submission
  *    needs, its own copy; a size-capped tmpfs as the only writable place), and new pid, ipc,
  *    network, uts and cgroup namespaces; `--die-with-parent`, so the tree dies with the grader.
@@ -19,13 +19,13 @@
 import { accessSync, constants, mkdirSync, readFileSync, realpathSync, rmdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { execa } from 'execa';
-import { UserError } from '../errors.ts';
-import { probeArgs } from './jail.ts';
+import { UserError } from '../../errors.ts';
+import { probeArgs } from './command.ts';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
-import { THREAD_TAG } from '../thread-tag.ts';
-import { studentKitCourse } from '../plugins/student-kit.ts';
-import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from './meters/resource-meter.ts';
-import { PsMeter, WallClockMeter } from './meters/portable-meters.ts';
+import { THREAD_TAG } from '../../thread-tag.ts';
+import { studentKitCourse } from '../../plugins/student-kit.ts';
+import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from '../meters/resource-meter.ts';
+import { PsMeter, WallClockMeter } from '../meters/portable-meters.ts';
 
 export { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 
@@ -112,7 +112,7 @@ export function mechanisms(): Promise<Mechanisms> {
 async function detect(): Promise<Mechanisms> {
   const missing: string[] = [];
   const privileged = process.getuid?.() === 0;
-  // Real paths: in the weak mode setpriv runs again after the drop to SANDBOX_UID (jail.ts).
+  // Real paths: in the weak mode setpriv runs again after the drop to SANDBOX_UID (command.ts).
   let setpriv = realPath(findExecutable('setpriv'));
   if (setpriv !== undefined && !(await run(setpriv, ['--pdeathsig', 'KILL', '--', 'true'])).ok) setpriv = undefined;
   const prlimit = realPath(findExecutable('prlimit'));

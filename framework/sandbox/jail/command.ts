@@ -20,10 +20,10 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
-import { isInside } from './paths.ts';
+import { isInside } from '../paths.ts';
 import { dropsOutsideJail } from './sandbox-user.ts';
-import type { ResourceMeter } from './meters/resource-meter.ts';
-import { backstopArgs } from './meters/memory-backstop.ts';
+import type { ResourceMeter } from '../meters/resource-meter.ts';
+import { backstopArgs } from '../meters/memory-backstop.ts';
 
 export interface JailSpec {
   /** the command; its first word an absolute path (runtimes.ts resolves interpreters) */
