@@ -21,7 +21,7 @@ import { stateToBoard } from '../framework/games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../framework/games/mancala/engine.ts';
 import { GraderSearchPlayer } from '../framework/grading/grader-search-player.ts';
 import { createRandom } from '../framework/random.ts';
-import { prepareSubmission } from '../framework/sandbox/prepare.ts';
+import { prepareSubmission } from '../framework/sandbox/submissions/prepare.ts';
 import { SandboxSession } from '../framework/sandbox/session.ts';
 import { StdioAgentSession } from '../framework/sandbox/stdio-agent-session.ts';
 import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';

@@ -97,7 +97,7 @@ async function openSeatSession(seat: SeatPlan, plan: ResolvedPlay, roles: Record
     return StdioAgentSession.open(stdio, { memoryMb }, { game: spec, sandbox });
   }
   const isFile = statSync(path).isFile();
-  const { prepareSubmission } = await import('../sandbox/prepare.ts');
+  const { prepareSubmission } = await import('../sandbox/submissions/prepare.ts');
   const { SandboxSession } = await import('../sandbox/session.ts');
   const prepared = await prepareSubmission(isFile ? dirname(path) : path, roles);
   for (const [name, role] of Object.entries(prepared.roles)) {

@@ -1,5 +1,5 @@
 /**
- * Grading one submission on a suite's cases (DESIGN §2): copied and bundled (sandbox/prepare.ts),
+ * Grading one submission on a suite's cases (DESIGN §2): copied and bundled (sandbox/submissions/prepare.ts),
  * then run in ONE sandboxed process reused across its cases (sandbox/session.ts): a case costs a
  * message round trip, not a process start. An agent in any language over stdio is one program
  * reused the same way (sandbox/stdio-agent-session.ts). A heuristic role's playoff plays the
@@ -23,7 +23,7 @@ import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
 import type { Attempt, ChildRequest, MoveAsker } from '../sandbox/exchange.ts';
 import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
-import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '../sandbox/prepare.ts';
+import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '../sandbox/submissions/prepare.ts';
 import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
 import { StdioAgentSession } from '../sandbox/stdio-agent-session.ts';
 import { findStdioAgent } from '../sandbox/stdio-agent-spec.ts';

@@ -14,7 +14,7 @@ import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom } from '../random.ts';
 import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from '../sandbox/exchange.ts';
-import type { PreparedSubmission } from '../sandbox/prepare.ts';
+import type { PreparedSubmission } from '../sandbox/submissions/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
 import { agentNames, agentTable, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';
@@ -161,7 +161,7 @@ async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAske
     const { StdioAgentSession } = await import('../sandbox/stdio-agent-session.ts');
     return StdioAgentSession.open(stdio, { memoryMb: o.memoryMb }, { game: o.game, ...sandbox });
   }
-  const { prepareSubmission } = await import('../sandbox/prepare.ts');
+  const { prepareSubmission } = await import('../sandbox/submissions/prepare.ts');
   const { SandboxSession } = await import('../sandbox/session.ts');
   const prepared: PreparedSubmission = await prepareSubmission(path, { agent: AGENT_ROLE });
   const role = prepared.roles['agent']!;

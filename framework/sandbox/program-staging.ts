@@ -1,11 +1,11 @@
 /**
  * Staging a submission for program runs: one private, world-readable host copy of its files
- * (copy.ts's rules: no links out, capped), bound read-only into every run's jail.
+ * (submissions/copy.ts's rules: no links out, capped), bound read-only into every run's jail.
  */
 import { chmod, readdir, stat } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { copySubmission } from './copy.ts';
+import { copySubmission } from './submissions/copy.ts';
 import { makeTempFolder, removeTempFolder } from './jail/temp-folders.ts';
 
 /** A private host copy of a submission's files (stageFiles), bound read-only into each run. */
@@ -44,7 +44,7 @@ async function makeReadable(dir: string): Promise<{ bytes: number; largest: numb
   return { bytes, largest };
 }
 
-/** Copies a submission folder once (copy.ts's rules: no links out, capped) for any number of runs. */
+/** Copies a submission folder once (submissions/copy.ts's rules: no links out, capped) for any number of runs. */
 export async function stageFiles(source: string): Promise<StagedFiles> {
   const root = await makeTempFolder('program-files');
   const dir = join(root, 'files');

@@ -47,7 +47,7 @@ import { blockedForSandboxUser, runsAsSandboxUserOnHost } from './jail/sandbox-u
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './jail/mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
 import { isInside } from './paths.ts';
-import { COPY_FOLDER, type PreparedSubmission } from './prepare.ts';
+import { COPY_FOLDER, type PreparedSubmission } from './submissions/prepare.ts';
 import type { ParentMessage } from './protocol.ts';
 import { childRuntime, type ChildRuntime, type RuntimeKind } from './runtime.ts';
 import { SandboxedProcess, type CallResult } from './sandboxed-process.ts';

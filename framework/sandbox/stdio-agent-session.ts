@@ -33,7 +33,7 @@ import { describeOutcome } from './outcome-wording.ts';
 import { CLIENTS_DIR } from './paths.ts';
 import { buildInSandbox } from './program-build.ts';
 import { stageFiles, type StagedFiles } from './program-staging.ts';
-import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from './prepare.ts';
+import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from './submissions/prepare.ts';
 import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from './runtimes.ts';
 import { excerpt } from './sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';

@@ -10,7 +10,7 @@
  */
 import { copyFile, mkdir, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { isInside } from './paths.ts';
+import { isInside } from '../paths.ts';
 
 export const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 export const MAX_COPY_BYTES = 100 * 1024 * 1024;

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UserError } from '../errors.ts';
-import type { RoleSpec } from '../suites/types.ts';
-import { buildCacheFolder } from '../build-cache.ts';
+import { UserError } from '../../errors.ts';
+import type { RoleSpec } from '../../suites/types.ts';
+import { buildCacheFolder } from '../../build-cache.ts';
 import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
-import { childRuntime } from './runtime.ts';
+import { childRuntime } from '../runtime.ts';
 
-const ZOO = join(dirname(fileURLToPath(import.meta.url)), '../../testcases/fixtures/hostile-agents');
+const ZOO = join(dirname(fileURLToPath(import.meta.url)), '../../../testcases/fixtures/hostile-agents');
 const AGENT: RoleSpec = { kind: 'agent', files: ['agent.ts', 'agent.js'], reference: 'alphabeta' };
 const HEURISTIC: RoleSpec = { kind: 'heuristic', files: ['heuristic.ts', 'src/heuristic.ts'], reference: 'basic' };
 

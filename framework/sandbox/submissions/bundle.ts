@@ -23,7 +23,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version, type Message, type Plugin } from 'esbuild';
 import { cachedBundle, keepBundle } from './bundle-cache.ts';
-import { FRAMEWORK_DIR, isInside, isPackageFile, PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from './paths.ts';
+import { FRAMEWORK_DIR, isInside, isPackageFile, PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from '../paths.ts';
 
 export interface BundleSite {
   /** the submission's private copy */

@@ -12,12 +12,12 @@
 import { copyFile, lchown, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { globby } from 'globby';
-import { UserError } from '../errors.ts';
-import type { RoleSpec } from '../suites/types.ts';
+import { UserError } from '../../errors.ts';
+import type { RoleSpec } from '../../suites/types.ts';
 import { bundleModule, type BundleSite } from './bundle.ts';
 import { copySubmission } from './copy.ts';
-import { makeTempFolder, removeTempFolder } from './jail/temp-folders.ts';
-import { SANDBOX_UID } from './jail/mechanisms.ts';
+import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
+import { SANDBOX_UID } from '../jail/mechanisms.ts';
 
 export type PreparedRole =
   | {

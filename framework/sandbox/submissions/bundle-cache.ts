@@ -9,9 +9,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { buildCacheFolder, markUsed, pruneBuildCache } from '../build-cache.ts';
-import { writeAtomically } from '../write-file.ts';
-import { isInside } from './paths.ts';
+import { buildCacheFolder, markUsed, pruneBuildCache } from '../../build-cache.ts';
+import { writeAtomically } from '../../write-file.ts';
+import { isInside } from '../paths.ts';
 
 interface BundleRecord {
   /** `copy:` + a path inside the submission's copy, or an absolute path (the framework, packages) → content hash */
