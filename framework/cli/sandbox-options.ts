@@ -9,7 +9,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { execaSync } from 'execa';
 import { Option, type Command } from 'commander';
-import { PYTHON2_OVERRIDE_ENV, PYTHON_OVERRIDE_ENV } from '../sandbox/runtimes.ts';
+import { PYTHON2_OVERRIDE_ENV, PYTHON_OVERRIDE_ENV } from '../sandbox/programs/runtimes.ts';
 import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
 import { addressSpaceCap, memoryLimitProblem } from '../sandbox/meters/address-space.ts';

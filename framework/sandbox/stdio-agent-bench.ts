@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gameSpec } from '../suites/game.ts';
 import type { SandboxMode } from './jail/mechanisms.ts';
-import { median } from './program-startup.ts';
+import { median } from './programs/startup.ts';
 import { StdioAgentSession } from './stdio-agent-session.ts';
 import { findStdioAgent } from './stdio-agent-spec.ts';
 

@@ -5,7 +5,7 @@
  * submission), restarted lazily after it failed a request, and killed at the end.
  *
  * The build, if any, runs once per session before the first start, as a file program's does
- * (program-build.ts: in the jail under its own limits, its folder read back); every start then
+ * (programs/build.ts: in the jail under its own limits, its folder read back); every start then
  * copies the built folder. Start-up (copying the submission into the writable work folder, the
  * interpreter or JVM, the program's own set-up until it says `ready`) has its own CPU limit.
  * Neither is charged to a move. A start that fails (a build error, a crash, no `ready`) is not
@@ -31,19 +31,19 @@ import { handWritableFolders, runsAsSandboxUserOnHost } from './jail/sandbox-use
 import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './jail/mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
 import { CLIENTS_DIR } from './paths.ts';
-import { buildInSandbox } from './program-build.ts';
-import { stageFiles, type StagedFiles } from './program-staging.ts';
+import { buildInSandbox } from './programs/build.ts';
+import { stageFiles, type StagedFiles } from './programs/staging.ts';
 import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from './submissions/prepare.ts';
-import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from './runtimes.ts';
+import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from './programs/runtimes.ts';
 import { excerpt } from './sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';
 import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './stdio-agent-process.ts';
 import type { StdioAgentSpec } from './stdio-agent-spec.ts';
 import { evaluateLine, evaluateManyLine, helloLine, moveLine, type StdioEngine } from './stdio-agent-wire.ts';
-import { python2Hint } from './python2.ts';
+import { python2Hint } from './programs/python2.ts';
 
 const MB = 1024 * 1024;
-/** CPU time a start may take: the runtime and the program's set-up (a build has its own limits: program-build.ts). */
+/** CPU time a start may take: the runtime and the program's set-up (a build has its own limits: programs/build.ts). */
 export const STARTUP_CPU_MS = 20_000;
 /**
  * The client libraries (agents/clients/<language>) the grader offers every program, read-only:
@@ -264,7 +264,7 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
     return (this.startProblem = this.startFailure(result, startupCpuMs));
   }
 
-  /** Builds once in the sandbox (program-build.ts), as a file program is built; why not, when it fails. */
+  /** Builds once in the sandbox (programs/build.ts), as a file program is built; why not, when it fails. */
   private async build(line: string): Promise<string | undefined> {
     const inputs: Record<string, Buffer> = {};
     for (const [name, file] of Object.entries(this.spec.supportFiles ?? {})) inputs[name] = await readFile(file);

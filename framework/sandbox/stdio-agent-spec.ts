@@ -3,7 +3,7 @@
  * And if so, how is it built and started?
  *
  *  - A folder whose manifest, `mancala.yaml` (the one every submission folder uses:
- *    program-build-plan.ts), says `protocol: 1`, with `run:` and optionally `build:`. A manifest
+ *    programs/build-plan.ts), says `protocol: 1`, with `run:` and optionally `build:`. A manifest
  *    without `protocol:` is a file-in/file-out program's, not an agent's.
  *  - Inferred, without a manifest: a folder with `agent.py` (python3 agent.py), or with `.java`
  *    files that use the client (MancalaAgent), planned as any Java sources are (inferBuildPlan:
@@ -19,16 +19,16 @@
  *    (agents/clients/csc384/), which answers evaluate requests too.
  * A folder with a TypeScript or JavaScript module (agent.ts, agent_alphabeta.ts …) and no manifest
  * is not a stdio agent: the TypeScript roles are looked for there, as before.
- * The build, if any, runs once in the sandbox as a file program's does (program-build.ts).
+ * The build, if any, runs once in the sandbox as a file program's does (programs/build.ts).
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '../errors.ts';
-import { listSubmissionFiles, readManifest } from './program-build-files.ts';
-import { inferBuildPlan, MANIFEST_FILE } from './program-build-plan.ts';
+import { listSubmissionFiles, readManifest } from './programs/build-files.ts';
+import { inferBuildPlan, MANIFEST_FILE } from './programs/build-plan.ts';
 import { CLIENTS_DIR } from './paths.ts';
 
-export { STDIO_PROTOCOL_VERSIONS } from './program-build-plan.ts';
+export { STDIO_PROTOCOL_VERSIONS } from './programs/build-plan.ts';
 
 /** The Java client's file: the grader puts its copy in a Java agent's build folder when the submission has none. */
 export const JAVA_CLIENT_FILE = 'MancalaAgent.java';
@@ -38,7 +38,7 @@ export interface StdioAgentSpec {
   dir: string;
   /** the program's words (the first one a runtime on the grader's PATH, or a file of the submission) */
   run: string[];
-  /** a shell line run once in the sandbox before the program's first start (program-build.ts) */
+  /** a shell line run once in the sandbox before the program's first start (programs/build.ts) */
   build?: string;
   /** the grader's files (name → absolute path) put in the build's folder before it runs: the Java client, a course's own classes */
   supportFiles?: Readonly<Record<string, string>>;

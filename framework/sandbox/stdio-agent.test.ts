@@ -15,7 +15,7 @@ import { gameSpec } from '../suites/game.ts';
 import { loadSuite } from '../suites/load.ts';
 import { measureStdioRoundTrip } from './stdio-agent-bench.ts';
 import { StdioAgentSession } from './stdio-agent-session.ts';
-import { MANIFEST_FILE } from './program-build-plan.ts';
+import { MANIFEST_FILE } from './programs/build-plan.ts';
 import { findStdioAgent } from './stdio-agent-spec.ts';
 import { readProgramLine } from './stdio-agent-wire.ts';
 import { submissionFolder } from '../../testcases/fixtures/submission-folder.ts';
@@ -53,7 +53,7 @@ async function openAgent(path: string, memoryMb = 256): Promise<StdioAgentSessio
 describe('finding a stdio agent', () => {
   it('infers python3 agent.py, javac + java for a class with main, and reads a manifest', async () => {
     expect((await findStdioAgent(PYTHON_GREEDY))?.run).toEqual(['python3', 'agent.py']);
-    // Java is planned as a file program's Java is (program-build-plan.ts); the client comes from the grader.
+    // Java is planned as a file program's Java is (programs/build-plan.ts); the client comes from the grader.
     expect(await findStdioAgent(JAVA_GREEDY)).toMatchObject({ run: ['java', '-cp', '.', 'GreedyAgent'], build: 'javac -encoding UTF-8 -d . GreedyAgent.java', supportFiles: { 'MancalaAgent.java': expect.stringMatching(/agents\/clients\/java\/MancalaAgent\.java$/) } });
     const withManifest = submission('manifest', { [MANIFEST_FILE]: 'protocol: 1\nrun: python3 -u main.py\n' });
     expect(await findStdioAgent(withManifest)).toMatchObject({ run: ['python3', '-u', 'main.py'] });

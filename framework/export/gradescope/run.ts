@@ -28,7 +28,7 @@ import { gauntletReport } from '../../packs/cs540/report.ts';
 import { describeMechanisms, mechanisms, type Mechanisms, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { PACKAGE_NAME, PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { dropsOutsideJail } from '../../sandbox/jail/sandbox-user.ts';
-import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
+import { MANIFEST_FILE } from '../../sandbox/programs/build-plan.ts';
 import { isBlessed } from '../../suites/expected.ts';
 import { loadSuite } from '../../suites/load.ts';
 import type { Suite } from '../../suites/types.ts';

@@ -4,7 +4,7 @@
  * from its sources, built first: program-build-plan.ts) is run in a fresh folder holding a copy of
  * the submission and input.txt, and what it leaves in next_state.txt and traverse_log.txt is read back.
  *
- * Student code is untrusted: each run is one `runInSandbox` (framework/sandbox/program-run.ts):
+ * Student code is untrusted: each run is one `runInSandbox` (framework/sandbox/programs/run.ts):
  * an allow-list jail with no network, its own size-capped work folder, the case's memory limit
  * kept by the kernel, and the case's time limit counted in CPU time of the whole process tree,
  * the runtime's start-up (Python's, the JVM's) left out, so a busy grader costs no case.
@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { UserError } from '../../errors.ts';
 import type { GradeReport } from '../../grading/report.ts';
 import { describeMechanisms, sandboxFor, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
-import { measuredStartups, runInSandbox, stageFiles, type ProgramStatus, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
-import { buildInSandbox } from '../../sandbox/program-build.ts';
-import { planFromFolder, type CourseLines } from '../../sandbox/program-build-files.ts';
-import { MANIFEST_FILE, splitCommand } from '../../sandbox/program-build-plan.ts';
-import type { CourseProgram } from '../../sandbox/run-lines.ts';
+import { measuredStartups, runInSandbox, stageFiles, type ProgramStatus, type StagedFiles, type Startup } from '../../sandbox/programs/run.ts';
+import { buildInSandbox } from '../../sandbox/programs/build.ts';
+import { planFromFolder, type CourseLines } from '../../sandbox/programs/build-files.ts';
+import { MANIFEST_FILE, splitCommand } from '../../sandbox/programs/build-plan.ts';
+import type { CourseProgram } from '../../sandbox/programs/run-lines.ts';
 import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
 
 /** The file in a submission folder that says how to run it. */

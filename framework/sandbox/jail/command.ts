@@ -26,7 +26,7 @@ import type { ResourceMeter } from '../meters/resource-meter.ts';
 import { backstopArgs } from '../meters/memory-backstop.ts';
 
 export interface JailSpec {
-  /** the command; its first word an absolute path (runtimes.ts resolves interpreters) */
+  /** the command; its first word an absolute path (programs/runtimes.ts resolves interpreters) */
   argv: string[];
   /** the working folder (inside the sandbox) */
   cwd: string;

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../errors.ts';
 import { SANDBOX_UID } from './machine.ts';
 import { findExecutable, mechanisms } from './mechanisms.ts';
-import { runInSandbox, stageFiles, type StagedFiles } from '../program-run.ts';
-import { resolveRuntime } from '../runtimes.ts';
+import { runInSandbox, stageFiles, type StagedFiles } from '../programs/run.ts';
+import { resolveRuntime } from '../programs/runtimes.ts';
 import { blockedForSandboxUser } from './sandbox-user.ts';
 
 const root = process.getuid?.() === 0;

@@ -6,7 +6,7 @@
  *    keeps its suites) is out of its reach;
  *  - the host folders it must write (its work folder, its TMPDIR) are handed to it first;
  *  - a runtime it must run has to be reachable by any user: an interpreter under /root (pyenv's)
- *    is not, so the next one on the PATH is taken (runtimes.ts), or the run says why not.
+ *    is not, so the next one on the PATH is taken (programs/runtimes.ts), or the run says why not.
  */
 import { lchown } from 'node:fs/promises';
 import { dirname } from 'node:path';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backstopArgs, backstopBytes } from './memory-backstop.ts';
 import { findExecutable, mechanisms, POLLING_METER_ENV } from '../jail/mechanisms.ts';
 import { PROJECT_ROOT } from '../paths.ts';
-import { runInSandbox, stageFiles, type ProgramResult, type StagedFiles } from '../program-run.ts';
+import { runInSandbox, stageFiles, type ProgramResult, type StagedFiles } from '../programs/run.ts';
 import { ZOO_SUITE } from '../../../testcases/fixtures/hostile-agents/zoo-suite.ts';
 
 const MB = 1024 * 1024;

@@ -19,7 +19,7 @@
  *  - the JVM needs its -Xmx plus 40–45 MB (metaspace, code cache, thread stacks) under
  *    RLIMIT_DATA: -Xmx16m starts at 55 MB, -Xmx144m at 187 MB, -Xmx400m at 422–442 MB; with
  *    less it prints "There is insufficient memory for the Java Runtime Environment". The -Xmx
- *    runtimes.ts gives it (at most the limit less 112 MB, or three quarters of it) fits;
+ *    programs/runtimes.ts gives it (at most the limit less 112 MB, or three quarters of it) fits;
  *  - Node starts at 48 MB, and below that it hangs (a thread it could not create), which only
  *    the start-up timeout would end: the margin keeps far from it; a heap bomb under
  *    --max-old-space-size still meets V8's own heap limit first, a Buffer bomb gets

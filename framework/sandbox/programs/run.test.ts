@@ -1,5 +1,5 @@
 /**
- * One program run in the sandbox (program-run.ts), any language: the report read back over fd 3
+ * One program run in the sandbox (run.ts), any language: the report read back over fd 3
  * and its parser, the limits on files, the work folder and stdout, stdin and the environment,
  * the start-up left out of the charged CPU time, memory in C++, the weak mode, and a program
  * that tries to write into the report channel. csci561's tests (packs/csci561/program.test.ts) cover
@@ -10,9 +10,9 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findExecutable } from './jail/mechanisms.ts';
-import { PROJECT_ROOT } from './paths.ts';
-import { measureProgramOverhead, parseReport, runInSandbox, stageFiles, type ProgramLimits, type ProgramRequest, type StagedFiles } from './program-run.ts';
+import { findExecutable } from '../jail/mechanisms.ts';
+import { PROJECT_ROOT } from '../paths.ts';
+import { measureProgramOverhead, parseReport, runInSandbox, stageFiles, type ProgramLimits, type ProgramRequest, type StagedFiles } from './run.ts';
 
 // Which limit a leak meets first, and what a coarse poll saw, hang on how fast this VM faults pages in:
 // measured to vary run to run on the 2-core machine (the unchanged code too), so these few retry.

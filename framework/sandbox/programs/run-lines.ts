@@ -20,8 +20,8 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse } from 'yaml';
 import * as z from 'zod';
-import { UserError } from '../errors.ts';
-import { javaMainClass, runArgv, shellQuote, someNames, type BuildPlan, type SubmissionFile } from './program-build-plan.ts';
+import { UserError } from '../../errors.ts';
+import { javaMainClass, runArgv, shellQuote, someNames, type BuildPlan, type SubmissionFile } from './build-plan.ts';
 
 /** The name a suite folder's own run lines have (beside its suite.yaml). */
 export const RUN_LINES_FILE = 'run-lines.yaml';

@@ -1,6 +1,6 @@
 /**
  * A build's work folder, brought back from the sandbox as a ustar archive (the only way out of
- * the jail is the wrapper's report: program-build.ts) and unpacked here by our own reader, not by
+ * the jail is the wrapper's report: build.ts) and unpacked here by our own reader, not by
  * the host's tar: the archive is the student's, so only plain files and folders with relative,
  * `..`-free names are written, never a link, a device or an owner. Anything else refuses it.
  */

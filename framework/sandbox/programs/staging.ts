@@ -5,8 +5,8 @@
 import { chmod, readdir, stat } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { copySubmission } from './submissions/copy.ts';
-import { makeTempFolder, removeTempFolder } from './jail/temp-folders.ts';
+import { copySubmission } from '../submissions/copy.ts';
+import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
 
 /** A private host copy of a submission's files (stageFiles), bound read-only into each run. */
 export interface StagedFiles {

@@ -1,9 +1,9 @@
 /**
- * The verdict on one program run: what an execution (program-execution.ts) comes to for a
+ * The verdict on one program run: what an execution (execution.ts) comes to for a
  * student, a status and a message naming what happened, the figure and the limit.
  */
 import { constants as osConstants } from 'node:os';
-import type { Execution, Plan } from './program-execution.ts';
+import type { Execution, Plan } from './execution.ts';
 import { JAVA_OPTIONS_NOTICE } from './runtimes.ts';
 import { python2Hint } from './python2.ts';
 

@@ -5,7 +5,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findExecutable } from './jail/mechanisms.ts';
+import { findExecutable } from '../jail/mechanisms.ts';
 import { companionRuntimes, javaToolOptions, resolveRuntime } from './runtimes.ts';
 
 const MB = 1024 * 1024;

@@ -7,7 +7,7 @@
  *
  * Per language: the median wall-clock ms a case takes beyond the CPU time charged to it (jail
  * start, copying in and reading back, and the runtime's start-up, which is not charged), and the
- * runtime's start-up CPU time that is left out of every case's charge (program-startup.ts).
+ * runtime's start-up CPU time that is left out of every case's charge (startup.ts).
  * The programs are compiled once, on the host, in a temporary folder (g++, javac); a language
  * whose compiler or runtime is missing is skipped and says so.
  */
@@ -15,9 +15,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { findExecutable, mechanisms, type SandboxMode } from './jail/mechanisms.ts';
-import { median } from './program-startup.ts';
-import { runInSandbox, stageFiles } from './program-run.ts';
+import { findExecutable, mechanisms, type SandboxMode } from '../jail/mechanisms.ts';
+import { median } from './startup.ts';
+import { runInSandbox, stageFiles } from './run.ts';
 
 const MB = 1024 * 1024;
 

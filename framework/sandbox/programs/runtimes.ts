@@ -16,10 +16,10 @@ import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
 import { execa } from 'execa';
-import { SANDBOX_UID } from './jail/machine.ts';
-import { findExecutable, findExecutables } from './jail/mechanisms.ts';
-import { blockedForSandboxUser } from './jail/sandbox-user.ts';
-import { isInside, PROJECT_ROOT } from './paths.ts';
+import { SANDBOX_UID } from '../jail/machine.ts';
+import { findExecutable, findExecutables } from '../jail/mechanisms.ts';
+import { blockedForSandboxUser } from '../jail/sandbox-user.ts';
+import { isInside, PROJECT_ROOT } from '../paths.ts';
 
 export type RuntimeKind = 'python' | 'java' | 'node' | 'native';
 

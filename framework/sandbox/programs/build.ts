@@ -3,13 +3,13 @@
  * its cases, in the same sandbox as the cases (no network, a size-capped work folder holding a
  * copy of its files) under its own limits, charged to no case. What the build leaves in the work
  * folder (class files, a binary, beside the sources) comes back as an archive over the report
- * channel and is staged as the files every case run starts from (program-build-archive.ts).
+ * channel and is staged as the files every case run starts from (build-archive.ts).
  * A failed build is a compile error carrying the head and tail of what the compiler printed.
  */
-import type { SandboxMode } from './jail/mechanisms.ts';
-import { readUstar, writeEntries } from './program-build-archive.ts';
-import { runInSandbox, stageFiles, type StagedFiles } from './program-run.ts';
-import { makeTempFolder, removeTempFolder } from './jail/temp-folders.ts';
+import type { SandboxMode } from '../jail/mechanisms.ts';
+import { readUstar, writeEntries } from './build-archive.ts';
+import { runInSandbox, stageFiles, type StagedFiles } from './run.ts';
+import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
 
 const MB = 1024 * 1024;
 

@@ -1,10 +1,10 @@
 /**
- * The file-program benchmark (program-bench.ts) returns sane figures for each language: its
+ * The file-program benchmark (bench.ts) returns sane figures for each language: its
  * structure only, never a speed (speed is `mancala bench`'s business).
  */
 import { describe, expect, it } from 'vitest';
-import { findExecutable } from './jail/mechanisms.ts';
-import { BENCH_LANGUAGES, benchMode, measureLanguageOverheads } from './program-bench.ts';
+import { findExecutable } from '../jail/mechanisms.ts';
+import { BENCH_LANGUAGES, benchMode, measureLanguageOverheads } from './bench.ts';
 
 const present: Record<string, boolean> = {
   'C++': findExecutable('g++') !== undefined,

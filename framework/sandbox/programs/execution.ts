@@ -1,5 +1,5 @@
 /**
- * One execution of the wrapper (program-report.ts) in the jail, watched: the grader keeps only
+ * One execution of the wrapper (report.ts) in the jail, watched: the grader keeps only
  * bounded state, the tails of stdout and stderr (killed past `outputBytes` in all) and fd 3's
  * stream (killed past what an honest report can hold). Time is the CPU time of the whole process
  * tree, measured by the meter from `start` to `exit`; the poll stops a program once that, less
@@ -12,16 +12,16 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
-import { jailCommand, type JailSpec } from './jail/command.ts';
-import { handWritableFolders } from './jail/sandbox-user.ts';
-import { createMeter, type Mechanisms, type SandboxMode } from './jail/mechanisms.ts';
-import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from './program-report.ts';
-import type { StagedFiles } from './program-staging.ts';
-import { AllocationTrend, type ResourceMeter } from './meters/resource-meter.ts';
-import { makeTempFolder, removeTempFolder } from './jail/temp-folders.ts';
-import { ALLOCATION_FAILED } from './meters/memory-backstop.ts';
+import { jailCommand, type JailSpec } from '../jail/command.ts';
+import { handWritableFolders } from '../jail/sandbox-user.ts';
+import { createMeter, type Mechanisms, type SandboxMode } from '../jail/mechanisms.ts';
+import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from './report.ts';
+import type { StagedFiles } from './staging.ts';
+import { AllocationTrend, type ResourceMeter } from '../meters/resource-meter.ts';
+import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
+import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
-import { OutputTail, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
+import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
 
 /** How often the CPU time is compared with the limit while the program runs. */
 const POLL_MS = 15;

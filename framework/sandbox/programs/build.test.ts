@@ -10,12 +10,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findExecutable } from './jail/mechanisms.ts';
-import { buildInSandbox } from './program-build.ts';
-import { readUstar } from './program-build-archive.ts';
-import { inferBuildPlan, parseManifest, runArgv, type SubmissionFile } from './program-build-plan.ts';
-import { runInSandbox, stageFiles } from './program-run.ts';
-import { headAndTail } from './program-verdict.ts';
+import { findExecutable } from '../jail/mechanisms.ts';
+import { buildInSandbox } from './build.ts';
+import { readUstar } from './build-archive.ts';
+import { inferBuildPlan, parseManifest, runArgv, type SubmissionFile } from './build-plan.ts';
+import { runInSandbox, stageFiles } from './run.ts';
+import { headAndTail } from './verdict.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'program-build-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -3,30 +3,30 @@
  * `command` submissions and meant for any course whose programs read and write files.
  *
  * The parts, one module each:
- *  - program-staging.ts: the submission's files, copied once for any number of runs;
- *  - program-report.ts: the sh wrapper that runs the program inside the jail and reports over
+ *  - staging.ts: the submission's files, copied once for any number of runs;
+ *  - report.ts: the sh wrapper that runs the program inside the jail and reports over
  *    fd 3, and the parser of that report;
- *  - program-execution.ts: one execution of the wrapper, watched within bounded memory, CPU
+ *  - execution.ts: one execution of the wrapper, watched within bounded memory, CPU
  *    time and wall-clock time;
- *  - program-startup.ts: the runtime's start-up, measured once and not charged;
- *  - program-verdict.ts: what an execution comes to for a student.
+ *  - startup.ts: the runtime's start-up, measured once and not charged;
+ *  - verdict.ts: what an execution comes to for a student.
  * This module resolves a request into a plan and runs it; its exports are the API of the whole.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mechanisms, sandboxFor, type SandboxMode } from './jail/mechanisms.ts';
-import { execute, type Plan } from './program-execution.ts';
-import { stageFiles, type StagedFiles } from './program-staging.ts';
-import { median, startupOf } from './program-startup.ts';
-import { judge, type ProgramResult } from './program-verdict.ts';
-import { runsAsSandboxUserOnHost } from './jail/sandbox-user.ts';
+import { mechanisms, sandboxFor, type SandboxMode } from '../jail/mechanisms.ts';
+import { execute, type Plan } from './execution.ts';
+import { stageFiles, type StagedFiles } from './staging.ts';
+import { median, startupOf } from './startup.ts';
+import { judge, type ProgramResult } from './verdict.ts';
+import { runsAsSandboxUserOnHost } from '../jail/sandbox-user.ts';
 import { companionRuntimes, resolveRuntime } from './runtimes.ts';
 
-export { parseReport } from './program-report.ts';
-export { stageFiles, type StagedFiles } from './program-staging.ts';
-export { measuredStartups, type Startup } from './program-startup.ts';
-export type { ProgramResult, ProgramStatus } from './program-verdict.ts';
+export { parseReport } from './report.ts';
+export { stageFiles, type StagedFiles } from './staging.ts';
+export { measuredStartups, type Startup } from './startup.ts';
+export type { ProgramResult, ProgramStatus } from './verdict.ts';
 
 const MB = 1024 * 1024;
 

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UserError } from '../errors.ts';
-import { CSCI561_RUN_LINES, programRunLines } from '../packs/csci561/course-run-lines.ts';
-import { readProgramSubmission } from '../packs/csci561/program.ts';
-import { PROJECT_ROOT } from './paths.ts';
+import { UserError } from '../../errors.ts';
+import { CSCI561_RUN_LINES, programRunLines } from '../../packs/csci561/course-run-lines.ts';
+import { readProgramSubmission } from '../../packs/csci561/program.ts';
+import { PROJECT_ROOT } from '../paths.ts';
 import { parseRunLines, readRunLines, RUN_LINES_FILE } from './run-lines.ts';
 
 const FIXTURES = join(PROJECT_ROOT, 'testcases', 'fixtures', 'csci561-as-handed-in');

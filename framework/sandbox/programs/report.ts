@@ -1,5 +1,5 @@
 /**
- * The in-jail half of a program run (program-run.ts) and the grader's reading of what it says.
+ * The in-jail half of a program run (run.ts) and the grader's reading of what it says.
  *
  * Inside the jail (jail/command.ts), a small sh wrapper (WRAPPER below) does everything that touches the
  * program's files, so the grader never reads a file of unbounded size nor looks into the
@@ -12,7 +12,7 @@
  *   4. sends back over fd 3 the free space of its tmpfs folders, the files left (names and
  *      sizes, at most LIST_ENTRIES) and each requested output, at most `fileBytes` of it.
  * In the weak mode (no bubblewrap) the wrapper does not kill "every process" (it would be the
- * whole machine's): the meter kills the tree instead (program-execution.ts).
+ * whole machine's): the meter kills the tree instead (execution.ts).
  */
 
 /** Files listed back at most, and the bytes of a listed name kept. */

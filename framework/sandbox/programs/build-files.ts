@@ -1,12 +1,12 @@
 /**
- * What a submission folder holds, as inference needs it (program-build-plan.ts): the paths of its
+ * What a submission folder holds, as inference needs it (build-plan.ts): the paths of its
  * files (hidden ones and version-control folders left out), whether each is executable, and the
  * text of Java and Python sources (for `package`, `main` and `__main__`). Bounded: a folder of
  * thousands of files is not a program's sources.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { inferBuildPlan, MAKEFILES, MANIFEST_FILE, parseManifest, splitCommand, type BuildPlan, type SubmissionFile } from './program-build-plan.ts';
+import { inferBuildPlan, MAKEFILES, MANIFEST_FILE, parseManifest, splitCommand, type BuildPlan, type SubmissionFile } from './build-plan.ts';
 import { planFromRunLines, type CoursePlan, type RunLines } from './run-lines.ts';
 
 const MAX_FILES = 2000;

@@ -3,9 +3,9 @@
  * the same jail (the runtime's `startupArgs`), measured once per grader process for each runtime,
  * sandbox mode and memory limit. A loaded machine or a slow interpreter start then costs no case.
  */
-import type { SandboxMode } from './jail/mechanisms.ts';
-import { execute, type Plan } from './program-execution.ts';
-import { withEmptyFiles } from './program-staging.ts';
+import type { SandboxMode } from '../jail/mechanisms.ts';
+import { execute, type Plan } from './execution.ts';
+import { withEmptyFiles } from './staging.ts';
 
 export interface Startup {
   /** the runtime's word, e.g. python3 */
