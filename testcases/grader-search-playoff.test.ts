@@ -23,8 +23,8 @@ import { GraderSearchPlayer } from '../framework/grading/grader-search-player.ts
 import { createRandom } from '../framework/random.ts';
 import { prepareSubmission } from '../framework/sandbox/submissions/prepare.ts';
 import { SandboxSession } from '../framework/sandbox/session.ts';
-import { StdioAgentSession } from '../framework/sandbox/stdio-agent-session.ts';
-import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';
+import { StdioAgentSession } from '../framework/sandbox/stdio-agents/session.ts';
+import { findStdioAgent } from '../framework/sandbox/stdio-agents/spec.ts';
 import { runAgent } from '../framework/search/run-agent.ts';
 import { createGame } from '../framework/suites/game.ts';
 import { loadSuite } from '../framework/suites/load.ts';

@@ -89,11 +89,11 @@ async function openSeatSession(seat: SeatPlan, plan: ResolvedPlay, roles: Record
   const { noSubmissionAt, presenceQuery } = await import('../sandbox/submission-presence.ts');
   const absent = await noSubmissionAt(path, presenceQuery(spec, roles));
   if (absent !== undefined) throw new UserError(absent);
-  const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
+  const { findStdioAgent } = await import('../sandbox/stdio-agents/spec.ts');
   const stdio = await findStdioAgent(path);
   if (stdio !== undefined) {
     if (roles['heuristic_advanced'] !== undefined) throw new UserError(`${heuristicFlag}: ${path} is an agent over stdio, which has no heuristic module`);
-    const { StdioAgentSession } = await import('../sandbox/stdio-agent-session.ts');
+    const { StdioAgentSession } = await import('../sandbox/stdio-agents/session.ts');
     return StdioAgentSession.open(stdio, { memoryMb }, { game: spec, sandbox });
   }
   const isFile = statSync(path).isFile();

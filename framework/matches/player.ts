@@ -148,17 +148,17 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
 
 /**
  * The sandboxed session of a submission: an agent in any language over stdio when the folder is
- * one (sandbox/stdio-agent-spec.ts), else a TypeScript agent. `close()` also removes its copy.
+ * one (sandbox/stdio-agents/spec.ts), else a TypeScript agent. `close()` also removes its copy.
  */
 async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAsker & { request(req: ChildRequest, hardLimitMs: number): Promise<Attempt>; close(): Promise<void> }> {
   const sandbox = o.sandbox !== undefined ? { sandbox: o.sandbox } : {};
   const { noSubmissionAt, presenceQuery } = await import('../sandbox/submission-presence.ts');
   const absent = await noSubmissionAt(path, presenceQuery(o.game, { agent: AGENT_ROLE }));
   if (absent !== undefined) throw new UserError(absent);
-  const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
+  const { findStdioAgent } = await import('../sandbox/stdio-agents/spec.ts');
   const stdio = await findStdioAgent(path);
   if (stdio !== undefined) {
-    const { StdioAgentSession } = await import('../sandbox/stdio-agent-session.ts');
+    const { StdioAgentSession } = await import('../sandbox/stdio-agents/session.ts');
     return StdioAgentSession.open(stdio, { memoryMb: o.memoryMb }, { game: o.game, ...sandbox });
   }
   const { prepareSubmission } = await import('../sandbox/submissions/prepare.ts');

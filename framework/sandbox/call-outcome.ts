@@ -1,5 +1,5 @@
 /**
- * What one request to a sandboxed process came to (sandboxed-process.ts, stdio-agent-process.ts):
+ * What one request to a sandboxed process came to (sandboxed-process.ts, stdio-agents/process.ts):
  * always a value, never an exception, with what it cost as the meter saw it.
  */
 import type { ParsedChildMessage } from './protocol.ts';

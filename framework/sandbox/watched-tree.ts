@@ -1,6 +1,6 @@
 /**
  * What the grader watches of a running process tree, whatever speaks over its pipes (a Node child
- * in sandboxed-process.ts, a program over stdio in stdio-agent-process.ts): the tails of its stdout
+ * in sandboxed-process.ts, a program over stdio in stdio-agents/process.ts): the tails of its stdout
  * and stderr, their total against OUTPUT_LIMIT_BYTES, an out-of-memory message on stderr, how it
  * ended, and the kill of the whole tree.
  */
@@ -50,7 +50,7 @@ export const withReported = (reported: Reported | undefined): { reported?: Repor
 
 /**
  * What the grader watches of a running process tree, whatever speaks over its pipes (a Node
- * child here, a program over stdio in stdio-agent-process.ts): the tails of its stdout and
+ * child here, a program over stdio in stdio-agents/process.ts): the tails of its stdout and
  * stderr, their total against OUTPUT_LIMIT_BYTES, an out-of-memory message on stderr, how it
  * ended, and the kill of the whole tree. The meter is its own from here on.
  */

@@ -13,7 +13,7 @@ import { measureClassGrading, measureGrading, type ClassGradingSpeed, type Gradi
 import { measureOverhead, type SandboxCosts } from '../../sandbox/bench.ts';
 import { measureProgramOverhead } from '../../sandbox/programs/run.ts';
 import { benchMode, measureLanguageOverheads, type LanguageCosts } from '../../sandbox/programs/bench.ts';
-import { measureStdioRoundTrip } from '../../sandbox/stdio-agent-bench.ts';
+import { measureStdioRoundTrip } from '../../sandbox/stdio-agents/bench.ts';
 import { measureColdStarts, type ColdStarts } from '../cold-start.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measureAlphaBetaLanguages, type AlphaBetaSpeed } from '../../matches/language-bench.ts';
@@ -245,7 +245,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // A case of a trivial file program in each language, as csci561-grade runs it (sandbox/programs/bench.ts).
       const languages = await measureLanguageOverheads(LANGUAGE_RUNS, mode);
       if (!opts.json) for (const c of languages) io.out(languageLine(c) + '\n');
-      // Protocol 1's round trip to a trivial Python agent over stdio (sandbox/stdio-agent-bench.ts).
+      // Protocol 1's round trip to a trivial Python agent over stdio (sandbox/stdio-agents/bench.ts).
       const stdio = await measureStdioRoundTrip(200, mode);
       if (!opts.json) {
         const what = stdio.mode === 'full' ? 'full jail' : 'weak mode';

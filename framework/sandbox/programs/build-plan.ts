@@ -3,7 +3,7 @@
  * function of their names and, for Java and Python, their text), or read from its manifest
  * (`mancala.yaml`: `build:` and `run:`, each one shell line; `protocol: 1` for an agent over stdio,
  * agents/clients/PROTOCOL.md). One manifest and one parser for every kind of submission folder:
- * file-in/file-out programs (packs/csci561/program.ts) and stdio agents (stdio-agent-spec.ts).
+ * file-in/file-out programs (packs/csci561/program.ts) and stdio agents (stdio-agents/spec.ts).
  * The build, when there is one, runs once in the sandbox (build.ts); the run is then an
  * argv, so that its runtime's start-up (the JVM's, Python's) is measured and not charged, or a
  * shell line run by `sh -c`.

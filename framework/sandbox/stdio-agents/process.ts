@@ -1,5 +1,5 @@
 /**
- * One running agent program spoken to over stdio (protocol 1, stdio-agent-wire.ts), seen from the
+ * One running agent program spoken to over stdio (protocol 1, wire.ts), seen from the
  * grader: started detached in the jail and inside a resource meter, as SandboxedProcess starts a
  * Node child, but the channel is the program's own stdout (a program in any language cannot be
  * handed a token before its code runs), and stderr is its log, kept as a bounded tail.
@@ -13,11 +13,11 @@
  * Every outcome is a value (StdioOutcome), never an exception.
  */
 import { execa } from 'execa';
-import { LineSplitter } from './protocol.ts';
-import type { ResourceMeter } from './meters/resource-meter.ts';
-import { ALLOCATION_FAILED } from './meters/memory-backstop.ts';
-import { WatchedTree, type CallLimits, type CallOutcome, type Reported } from './sandboxed-process.ts';
-import { readProgramLine, type ProgramLine } from './stdio-agent-wire.ts';
+import { LineSplitter } from '../protocol.ts';
+import type { ResourceMeter } from '../meters/resource-meter.ts';
+import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
+import { WatchedTree, type CallLimits, type CallOutcome, type Reported } from '../sandboxed-process.ts';
+import { readProgramLine, type ProgramLine } from './wire.ts';
 
 /** The longest line a program may write: a move answer is a few hundred bytes, a long pv or log a few KB, `visited` of a whole Tic-Tac-Toe search a few hundred KB. */
 const MAX_LINE_BYTES = 4 * 1024 * 1024;

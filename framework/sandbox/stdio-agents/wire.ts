@@ -11,12 +11,12 @@
  * suites write it ('XX_/_O_/___') and as `cells`, one mark a cell.
  */
 import * as z from 'zod';
-import type { Game, Player } from '../contracts/game.ts';
-import { boardToState, stateToBoard } from '../games/mancala/board-io/board.ts';
-import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
-import type { TicTacToeGame, TicTacToeState } from '../games/tictactoe/game.ts';
-import type { GameSpec } from '../suites/types.ts';
-import type { ChildRequest, Observation } from './exchange.ts';
+import type { Game, Player } from '../../contracts/game.ts';
+import { boardToState, stateToBoard } from '../../games/mancala/board-io/board.ts';
+import { MancalaGame, type MancalaState } from '../../games/mancala/engine.ts';
+import type { TicTacToeGame, TicTacToeState } from '../../games/tictactoe/game.ts';
+import type { GameSpec } from '../../suites/types.ts';
+import type { ChildRequest, Observation } from '../exchange.ts';
 
 export const STDIO_PROTOCOL = 1;
 /** Characters of a program's line quoted in a message. */

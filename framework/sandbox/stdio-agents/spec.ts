@@ -23,12 +23,12 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UserError } from '../errors.ts';
-import { listSubmissionFiles, readManifest } from './programs/build-files.ts';
-import { inferBuildPlan, MANIFEST_FILE } from './programs/build-plan.ts';
-import { CLIENTS_DIR } from './paths.ts';
+import { UserError } from '../../errors.ts';
+import { listSubmissionFiles, readManifest } from '../programs/build-files.ts';
+import { inferBuildPlan, MANIFEST_FILE } from '../programs/build-plan.ts';
+import { CLIENTS_DIR } from '../paths.ts';
 
-export { STDIO_PROTOCOL_VERSIONS } from './programs/build-plan.ts';
+export { STDIO_PROTOCOL_VERSIONS } from '../programs/build-plan.ts';
 
 /** The Java client's file: the grader puts its copy in a Java agent's build folder when the submission has none. */
 export const JAVA_CLIENT_FILE = 'MancalaAgent.java';

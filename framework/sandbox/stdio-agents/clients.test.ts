@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gameSpec } from '../suites/game.ts';
-import { StdioAgentSession } from './stdio-agent-session.ts';
-import { findStdioAgent } from './stdio-agent-spec.ts';
-import { submissionFolder } from '../../testcases/fixtures/submission-folder.ts';
+import { gameSpec } from '../../suites/game.ts';
+import { StdioAgentSession } from './session.ts';
+import { findStdioAgent } from './spec.ts';
+import { submissionFolder } from '../../../testcases/fixtures/submission-folder.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'stdio-clients-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -7,11 +7,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gameSpec } from '../suites/game.ts';
-import type { SandboxMode } from './jail/mechanisms.ts';
-import { median } from './programs/startup.ts';
-import { StdioAgentSession } from './stdio-agent-session.ts';
-import { findStdioAgent } from './stdio-agent-spec.ts';
+import { gameSpec } from '../../suites/game.ts';
+import type { SandboxMode } from '../jail/mechanisms.ts';
+import { median } from '../programs/startup.ts';
+import { StdioAgentSession } from './session.ts';
+import { findStdioAgent } from './spec.ts';
 
 const TRIVIAL_AGENT = `from mancala_agent import run\nrun(lambda request: request["legal"][0], "first-legal")\n`;
 

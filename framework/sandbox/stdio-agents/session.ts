@@ -20,27 +20,27 @@
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Player } from '../contracts/game.ts';
-import type { BoardSpec } from '../games/mancala/board-io/board.ts';
-import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
-import { TicTacToeGame } from '../games/tictactoe/game.ts';
-import type { CaseOptions, GameSpec } from '../suites/types.ts';
-import { moveRequest, type Attempt, type ChildRequest, type HeuristicAsker, type MoveAsker, type ValuesAttempt } from './exchange.ts';
-import { jailCommand, type JailSpec } from './jail/command.ts';
-import { handWritableFolders, runsAsSandboxUserOnHost } from './jail/sandbox-user.ts';
-import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './jail/mechanisms.ts';
-import { describeOutcome } from './outcome-wording.ts';
-import { CLIENTS_DIR } from './paths.ts';
-import { buildInSandbox } from './programs/build.ts';
-import { stageFiles, type StagedFiles } from './programs/staging.ts';
-import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from './submissions/prepare.ts';
-import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from './programs/runtimes.ts';
-import { excerpt } from './sandboxed-process.ts';
-import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from './session.ts';
-import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './stdio-agent-process.ts';
-import type { StdioAgentSpec } from './stdio-agent-spec.ts';
-import { evaluateLine, evaluateManyLine, helloLine, moveLine, type StdioEngine } from './stdio-agent-wire.ts';
-import { python2Hint } from './programs/python2.ts';
+import type { Player } from '../../contracts/game.ts';
+import type { BoardSpec } from '../../games/mancala/board-io/board.ts';
+import { MancalaGame, type MancalaState } from '../../games/mancala/engine.ts';
+import { TicTacToeGame } from '../../games/tictactoe/game.ts';
+import type { CaseOptions, GameSpec } from '../../suites/types.ts';
+import { moveRequest, type Attempt, type ChildRequest, type HeuristicAsker, type MoveAsker, type ValuesAttempt } from '../exchange.ts';
+import { jailCommand, type JailSpec } from '../jail/command.ts';
+import { handWritableFolders, runsAsSandboxUserOnHost } from '../jail/sandbox-user.ts';
+import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from '../jail/mechanisms.ts';
+import { describeOutcome } from '../outcome-wording.ts';
+import { CLIENTS_DIR } from '../paths.ts';
+import { buildInSandbox } from '../programs/build.ts';
+import { stageFiles, type StagedFiles } from '../programs/staging.ts';
+import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from '../submissions/prepare.ts';
+import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from '../programs/runtimes.ts';
+import { excerpt } from '../sandboxed-process.ts';
+import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from '../session.ts';
+import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './process.ts';
+import type { StdioAgentSpec } from './spec.ts';
+import { evaluateLine, evaluateManyLine, helloLine, moveLine, type StdioEngine } from './wire.ts';
+import { python2Hint } from '../programs/python2.ts';
 
 const MB = 1024 * 1024;
 /** CPU time a start may take: the runtime and the program's set-up (a build has its own limits: programs/build.ts). */
@@ -50,7 +50,7 @@ export const STARTUP_CPU_MS = 20_000;
  * on PYTHONPATH for Python; for Java, its MancalaAgent.java put in the build's folder. A copy in the submission wins.
  * Data, not code of the framework's: the framework imports nothing from agents/.
  */
-export { CLIENTS_DIR } from './paths.ts';
+export { CLIENTS_DIR } from '../paths.ts';
 const MAX_PROCESSES = 128;
 /** Room in the work folder (a tmpfs) beyond the submission's copy: a build's classes, the program's files. */
 const WORK_BYTES = 64 * MB;
