@@ -44,7 +44,7 @@ export function weakSandboxOption(): Option {
  * `--python PATH`: the interpreter submissions' Python runs on (python, python3 in their commands
  * and the course bridges), instead of the grader's python3. `--python2 PATH`: the one `python2` and
  * `python2.7` mean (a course's line for its Python 2.7 programs, e.g. CSCI-561's mancala.py),
- * instead of the one found by itself (runtimes.ts). Each is checked before anything runs (a file
+ * instead of the one found by itself (sandbox/programs/runtimes.ts). Each is checked before anything runs (a file
  * that runs as Python, of major version 2 for --python2), then set for the whole process, threads included.
  */
 export function addPythonOption(cmd: Command): Command {
@@ -120,7 +120,7 @@ export async function announceSandbox(io: CliIo, mode: SandboxMode, answers: rea
   const m = await sandboxFor(mode);
   const line = describeMechanisms(m, mode);
   io.err(`${line}\n`);
-  // Outside bwrap the submissions meet the host's permissions (sandbox-user.ts): say which answers they could read.
+  // Outside bwrap the submissions meet the host's permissions (sandbox/jail/sandbox-user.ts): say which answers they could read.
   if (runsAsSandboxUserOnHost(m, mode)) {
     for (const dir of answers) {
       if (blockedForSandboxUser(dir, 'read') !== undefined) continue;

@@ -38,7 +38,7 @@ export interface GradeRunOptions {
   visibility: VisibilityFilter;
   /** submissions graded at the same time (each in its own process) */
   jobs: number;
-  /** how submissions are confined (mechanisms.ts); default `full`, which needs bubblewrap */
+  /** how submissions are confined (sandbox/jail/mechanisms.ts); default `full`, which needs bubblewrap */
   sandbox?: SandboxMode;
   /** limits for every case of this run, over the suite's own (`--time-limit`, `--memory`); noted in the report */
   limits?: LimitOverrides;

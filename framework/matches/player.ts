@@ -35,7 +35,7 @@ export interface OpenPlayerOptions {
   conventions: SearchConventions;
   /** memory cap of a sandboxed submission, MB */
   memoryMb: number;
-  /** how a submission is confined (mechanisms.ts); default: the session's (full) */
+  /** how a submission is confined (sandbox/jail/mechanisms.ts); default: the session's (full) */
   sandbox?: SandboxMode;
 }
 

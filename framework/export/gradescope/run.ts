@@ -150,7 +150,7 @@ export function runsAsProgram(suite: Suite, dir: string): boolean {
 /**
  * The suites (their expected answers) closed to every user but root, the results folder to
  * writes by others: the weak sandbox runs a submission on this file system as SANDBOX_UID
- * (sandbox-user.ts), where the zip's modes would let it read them. Only root can do this, and
+ * (sandbox/jail/sandbox-user.ts), where the zip's modes would let it read them. Only root can do this, and
  * only a root grader drops submissions to another user.
  */
 export function closeToSubmissions(paths: RunPaths): void {

@@ -1,7 +1,7 @@
 /**
  * Submissions in any language, run the way the course ran them: the submission's command (its
  * one-line `command` file, e.g. `python3 mancala.py`; or its mancala.yaml's `run:`; or inferred
- * from its sources, built first: program-build-plan.ts) is run in a fresh folder holding a copy of
+ * from its sources, built first: sandbox/programs/build-plan.ts) is run in a fresh folder holding a copy of
  * the submission and input.txt, and what it leaves in next_state.txt and traverse_log.txt is read back.
  *
  * Student code is untrusted: each run is one `runInSandbox` (framework/sandbox/programs/run.ts):
@@ -29,7 +29,7 @@ export interface ProgramSubmission {
   dir: string;
   /** the command's words, e.g. ['python3', 'mancala.py'] */
   argv: string[];
-  /** a shell line run once in the sandbox before the cases (program-build.ts) */
+  /** a shell line run once in the sandbox before the cases (sandbox/programs/build.ts) */
   build?: string;
   /** where the command came from, for the submission's notes */
   how: string;
@@ -44,7 +44,7 @@ export { splitCommand };
 /**
  * How to run the submission in `dir`: its `command` file (one line, not run by a shell), else its
  * manifest (mancala.yaml: `build:` and `run:`), else the course's line for the file it holds
- * (run-lines.ts), else what its files say (program-build-plan.ts). A folder with nothing to run
+ * (sandbox/programs/run-lines.ts), else what its files say (sandbox/programs/build-plan.ts). A folder with nothing to run
  * is a UserError naming what was looked for and what was found.
  */
 export function readProgramSubmission(dir: string, course?: CourseLines): ProgramSubmission {
@@ -178,7 +178,7 @@ export type PreparedProgram = { files: StagedFiles; notes: string[] } | { error:
 
 /**
  * Stages the submission once and, when it has a build, builds it once in the sandbox (its own
- * limits, charged to no case: program-build.ts). A failed build is `error` (a compile error with
+ * limits, charged to no case: sandbox/programs/build.ts). A failed build is `error` (a compile error with
  * the compiler's first and last lines); the caller disposes `files`.
  */
 export async function prepareProgram(submission: ProgramSubmission, mode: SandboxMode): Promise<PreparedProgram> {
