@@ -13,7 +13,7 @@ export type CallOutcome =
   | { kind: 'timeout'; by: 'cpu' | 'wall'; reported?: Reported }
   /**
    * `heldBytes`: it was stopped for time short of its memory limit, while allocating fast
-   * enough to reach it soon (meters/resource-meter.ts, headingOverMemory); what it held then
+   * enough to reach it soon (meters/allocation-trend.ts, headingOverMemory); what it held then
    */
   | { kind: 'exit'; code: number | null; signal: string | null; outOfMemory: boolean; peakMemoryBytes: number; stderr: string; reported?: Reported; heldBytes?: number }
   | { kind: 'output-limit'; bytes: number; reported?: Reported }

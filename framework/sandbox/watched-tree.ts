@@ -4,7 +4,8 @@
  * and stderr, their total against OUTPUT_LIMIT_BYTES, an out-of-memory message on stderr, how it
  * ended, and the kill of the whole tree.
  */
-import { AllocationTrend, type ResourceMeter } from './meters/resource-meter.ts';
+import { AllocationTrend } from './meters/allocation-trend.ts';
+import type { ResourceMeter } from './meters/resource-meter.ts';
 import type { CallLimits, CallOutcome, Reported } from './call-outcome.ts';
 
 /** How often the CPU time of a request is read while it runs. */

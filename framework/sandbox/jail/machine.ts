@@ -3,7 +3,7 @@
  * the jail's command line (command.ts): which mechanisms were found, the mode a run asked for, and the
  * user submissions run as.
  */
-import type { CgroupRoots } from '../meters/resource-meter.ts';
+import type { CgroupRoots } from '../meters/cgroup-meter.ts';
 
 /** The user submissions run as when the grader is root: no name, no files, no groups. */
 export const SANDBOX_UID = 65534;

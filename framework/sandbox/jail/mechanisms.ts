@@ -11,7 +11,7 @@
  *  - an unprivileged user: as root, bwrap sets up the mounts and `setpriv` then drops to
  *    SANDBOX_UID with no capabilities at all; as another user, bwrap's user namespace maps the
  *    grader's own user (it cannot drop further) and the start message says so.
- *  - cgroup v1 (meters/resource-meter.ts): CPU time, peak memory, a memory limit and a process limit,
+ *  - cgroup v1 (meters/cgroup-meter.ts): CPU time, peak memory, a memory limit and a process limit,
  *    kept by the kernel; where no group can be made, the process tree is polled instead.
  *  - prlimit: a cap on the size of any one file, no core dumps; where memory is polled, a cap on
  *    each process's data as a hard backstop (meters/memory-backstop.ts).
@@ -24,7 +24,9 @@ import { probeArgs } from './command.ts';
 import { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';
 import { THREAD_TAG } from '../../thread-tag.ts';
 import { studentKitCourse } from '../../plugins/student-kit.ts';
-import { CgroupMeter, PollingMeter, type CgroupRoots, type MeterLimits, type ResourceMeter } from '../meters/resource-meter.ts';
+import { CgroupMeter, type CgroupRoots } from '../meters/cgroup-meter.ts';
+import { PollingMeter } from '../meters/polling-meter.ts';
+import type { MeterLimits, ResourceMeter } from '../meters/resource-meter.ts';
 import { PsMeter, WallClockMeter } from '../meters/portable-meters.ts';
 
 export { SANDBOX_UID, type Mechanisms, type SandboxMode } from './machine.ts';

@@ -1,7 +1,7 @@
 /**
  * A hard cap on every process of a submission where no kernel counter holds its memory limit:
  * without a usable cgroup (cgroup v2 only, most current Linux machines) the tree's memory is
- * polled from /proc every 20 ms (resource-meter.ts), and an allocator the poll does not see in
+ * polled from /proc every 20 ms (polling-meter.ts), and an allocator the poll does not see in
  * time (a grader busy with a reference search, a machine that faults pages in at GB/s) runs on
  * until the next poll. The backstop is RLIMIT_DATA (prlimit --data, set in jail/command.ts): a process
  * may not map more private writable memory than the memory limit plus a margin; past it, malloc

@@ -1,7 +1,7 @@
 /**
  * Meters for machines without Linux's /proc: a student's own macOS or Windows laptop, where a
  * student kit (framework/kit) checks their own code without the OS sandbox. The instructors'
- * grading runs on Linux with cgroups or /proc (resource-meter.ts); these exist so the kit's
+ * grading runs on Linux with cgroups or /proc (cgroup-meter.ts, polling-meter.ts); these exist so the kit's
  * `npm run check` runs at all there, with coarser figures, said so at the start of the run.
  *
  *  - `PsMeter` (macOS, and Linux when forced, which is how it is tested): every PS_POLL_MS the
@@ -13,25 +13,15 @@
  *  - `WallClockMeter` (Windows): no CPU time or memory without native tools; the time since the
  *    tree started stands in for its CPU time, and no memory is measured.
  * Both are `precise: false`: a tree stopped for time is judged `memory` only when it was over its
- * limit, never on a projected trend (resource-meter.ts AllocationTrend), which stale readings fool.
+ * limit, never on a projected trend (allocation-trend.ts), which stale readings fool.
  */
 import { spawnSync } from 'node:child_process';
 import pidtree from 'pidtree';
 import pidusage from 'pidusage';
-import type { MeterLimits, ResourceMeter } from './resource-meter.ts';
+import { killPids, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
 
 /** ps is a process start each time: a few ms of the grader's CPU; ten readings a second is plenty for a student's check. */
 const PS_POLL_MS = 100;
-
-function killPids(pids: Iterable<number>): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
-}
 
 export interface PsMeterOptions {
   /** read through ps even where /proc exists (Linux): how the ps path is tested */

@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { mechanisms } from '../jail/mechanisms.ts';
 import { runJobs } from '../../workers/pool.ts';
 import { barrier, METER_JOB, type MeterMade } from '../../../testcases/fixtures/pool-jobs.ts';
-import { CgroupMeter, memoryProjectionExceeds, PollingMeter, type MeterLimits, type ResourceMeter } from './resource-meter.ts';
+import { memoryProjectionExceeds } from './allocation-trend.ts';
+import { CgroupMeter } from './cgroup-meter.ts';
+import { PollingMeter } from './polling-meter.ts';
+import type { MeterLimits, ResourceMeter } from './resource-meter.ts';
 
 const LIMITS: MeterLimits = { memoryBytes: 96 * 1024 * 1024, maxProcesses: 64 };
 const m = await mechanisms();
