@@ -18,7 +18,12 @@
  *   plugins/                the registries: agents and heuristics, the csci561 solver, the player
  *                           runtime, the composition root
  *   suites/                 suite and case files (they look agents up in plugins/)
- *   sandbox/                running untrusted code; what a submission is asked and answers
+ *   sandbox/                running untrusted code; what a submission is asked and answers. Inside,
+ *                           bottom to top: meters/ (CPU and memory, measured from outside), jail/
+ *                           (the confinement), submissions/ (a submission's copy and bundles),
+ *                           programs/ (file programs in any language), stdio-agents/ (agents over
+ *                           stdio); child/ runs inside the sandboxed Node process; the top holds
+ *                           the Node session, its protocol and what the subfolders share
  *   grading/                the runner, the graders' contract and registry, reports
  *   workers/                the one worker pool
  *   matches/                playGame, players, openings, replays (their jobs run on workers/)

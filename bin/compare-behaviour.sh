@@ -14,7 +14,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/compare-behaviour-XXXXXX")
 trap 'git -C "$here" worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
 git -C "$here" worktree add --quiet --detach "$work/base" "$base_rev"
-(cd "$work/base" && npm ci --no-audit --no-fund --silent >/dev/null 2>&1)
+(cd "$work/base" && npm ci --no-audit --no-fund --silent >/dev/null 2>&1 && npm run -s build)
+# bin/mancala.js runs dist/, so both trees are built from their own sources.
+(cd "$here" && npm run -s build)
 
 # Timings differ from run to run; everything else must not.
 strip_times() {

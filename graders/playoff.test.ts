@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../framework/contracts/agent.ts';
 import type { GradeInput } from '../framework/grading/types.ts';
 import type { Attempt, MoveAsker } from '../framework/sandbox/exchange.ts';
-import { prepareSubmission } from '../framework/sandbox/prepare.ts';
+import { prepareSubmission } from '../framework/sandbox/submissions/prepare.ts';
 import { SandboxSession } from '../framework/sandbox/session.ts';
 import { loadSuite } from '../framework/suites/load.ts';
 import { parseAgentSpec } from '../agents/index.ts';

@@ -28,8 +28,8 @@ import { TicTacToeGame } from '../framework/games/tictactoe/game.ts';
 import type { GradeReport, SubmissionReport } from '../framework/grading/report.ts';
 import { gradeSubmissions } from '../framework/grading/runner.ts';
 import { playMatch } from '../framework/matches/match.ts';
-import { StdioAgentSession } from '../framework/sandbox/stdio-agent-session.ts';
-import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';
+import { StdioAgentSession } from '../framework/sandbox/stdio-agents/session.ts';
+import { findStdioAgent } from '../framework/sandbox/stdio-agents/spec.ts';
 import { loadSuite } from '../framework/suites/load.ts';
 import { python27 } from './fixtures/python27.ts';
 

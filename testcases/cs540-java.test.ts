@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MancalaGame, type MancalaState } from '../framework/games/mancala/engine.ts';
 import { PROFILES } from '../framework/games/mancala/profiles.ts';
 import { playMatch } from '../framework/matches/match.ts';
-import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';
+import { findStdioAgent } from '../framework/sandbox/stdio-agents/spec.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYERS = join(ROOT, 'testcases/fixtures/course-apis/cs540');

@@ -28,7 +28,7 @@ import type { GradeReport, SubmissionReport } from '../framework/grading/report.
 import { gradeSubmissions } from '../framework/grading/runner.ts';
 import { playMatch } from '../framework/matches/match.ts';
 import { createRandom } from '../framework/random.ts';
-import { findStdioAgent } from '../framework/sandbox/stdio-agent-spec.ts';
+import { findStdioAgent } from '../framework/sandbox/stdio-agents/spec.ts';
 import { loadSuite } from '../framework/suites/load.ts';
 import { python27 } from './fixtures/python27.ts';
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReport } from '../framework/grading/reporters/json.ts';
 import type { GradeReport } from '../framework/grading/report.ts';
 import { PROJECT_ROOT } from '../framework/sandbox/paths.ts';
-import { resolveRuntime } from '../framework/sandbox/runtimes.ts';
+import { resolveRuntime } from '../framework/sandbox/programs/runtimes.ts';
 
 const BIN = join(PROJECT_ROOT, 'bin', 'mancala.js');
 const SUITE = join(PROJECT_ROOT, 'testcases', 'csci561-public');

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GradeReport } from '../framework/grading/report.ts';
-import { addressSpaceCap, memoryLimitProblem } from '../framework/sandbox/address-space.ts';
+import { addressSpaceCap, memoryLimitProblem } from '../framework/sandbox/meters/address-space.ts';
 import { ZOO_SUITE } from './fixtures/hostile-agents/zoo-suite.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findExecutable } from '../../framework/sandbox/mechanisms.ts';
+import { findExecutable } from '../../framework/sandbox/jail/mechanisms.ts';
 import { CS540_OPPONENTS, runGauntlet } from '../../framework/packs/cs540/gauntlet.ts';
 import { submissionReport } from '../../framework/packs/cs540/report.ts';
 import { gradePrograms } from '../../framework/packs/csci561/grade-programs.ts';

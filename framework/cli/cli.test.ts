@@ -81,6 +81,25 @@ describe('bin/mancala.js', () => {
     expect(r.stderr).not.toMatch(/\bat .*\.ts:\d+/);
   });
 
+  it('an unknown command exits 2 with the nearest command, --help and help included', () => {
+    const cases: [string[], string][] = [
+      [['nosuch'], 'search'],
+      [['nosuch', '--help'], 'search'],
+      [['help', 'nosuch'], 'search'],
+      [['grdae'], 'grade'],
+    ];
+    for (const [args, nearest] of cases) {
+      const r = spawnCli(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      const word = args[0] === 'help' ? args[1] : args[0];
+      expect(r.stderr).toMatch(new RegExp(`^mancala: unknown command '${word}' \\(did you mean ${nearest}\\?\\): the commands are perft, search, grade, `));
+    }
+    // A command's own help still answers.
+    expect(spawnCli(['help', 'grade']).status).toBe(0);
+  });
+
   it.skipIf(baseline === undefined)('runs the speed comparison\'s search (depth 8 here) and agrees with kalah.c', () => {
     // ../shared/bench/compare.sh runs exactly this command with --depth 14.
     const r = spawnCli(['search', '--rules', 'kalah-empty-capture', '--pits', '6', '--seeds', '4', '--algo', 'alphabeta', '--depth', '8', '--unit', 'move', '--json']);
@@ -239,7 +258,9 @@ describe('user mistakes: one line naming the flag or file, exit code 2', () => {
   writeFileSync(malformed, '4,4,4\n4,x,4\n0\n0\n');
   const cases: [string, string[], RegExp][] = [
     ['no command', [], /^mancala: missing command: expected one of perft, search, grade, check, examples, suite, match, tournament, csci561, csci561-grade, gauntlet, play, bench, demo/],
-    ['an unknown command', ['frobnicate'], /^mancala: unknown command 'frobnicate'/],
+    ['an unknown command', ['frobnicate'], /^mancala: unknown command 'frobnicate' \(did you mean [a-z0-9-]+\?\)/],
+    ['an unknown command asked for its help', ['frobnicate', '--help'], /^mancala: unknown command 'frobnicate' \(did you mean [a-z0-9-]+\?\)/],
+    ['a typo of a command', ['serach', '--rules', 'kalah'], /^mancala: unknown command 'serach' \(did you mean search\?\)/],
     ['an unknown flag', ['perft', '--rules', 'kalah', '--depth', '2', '--bogus'], /^mancala: unknown option '--bogus'/],
     ['a missing value', ['perft', '--rules', 'kalah', '--depth'], /^mancala: option '--depth <d>' argument missing/],
     ['a missing depth', ['perft', '--rules', 'kalah'], /^mancala: required option '--depth <d>' not specified/],

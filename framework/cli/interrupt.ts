@@ -1,11 +1,11 @@
 /**
  * Ctrl-C (or SIGTERM) during a command that runs submissions: Node's default would end the
  * process without its exit handlers, leaving the submissions' private copies in the temp folder.
- * Instead: remove them, those made in the worker pool's threads too (temp-folders.ts), say so, and
+ * Instead: remove them, those made in the worker pool's threads too (sandbox/jail/temp-folders.ts), say so, and
  * exit 130 as shells expect. The sandboxed processes themselves die with us (they run under
  * setpriv --pdeathsig).
  */
-import { removeEveryTempFolderOfThisProcess } from '../sandbox/temp-folders.ts';
+import { removeEveryTempFolderOfThisProcess } from '../sandbox/jail/temp-folders.ts';
 import type { CliIo } from './options.ts';
 
 let installed = false;

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { closest } from 'fastest-levenshtein';
 import { UserError } from '../errors.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
 import type { CliIo } from './options.ts';
@@ -118,11 +119,34 @@ function programWith(io: CliIo, adders: readonly AddCommands[]): Command {
   return program;
 }
 
+/**
+ * The line for a first word that names no command, asked before anything else is read, so that
+ * `mancala nosuch --help` is the mistake it is (commander would print the general help and exit 0):
+ * the nearest command, whatever the distance, and the list.
+ */
+function unknownCommandLine(word: string, program: Command): string {
+  const names = program.commands.map((c) => c.name());
+  return `mancala: unknown command '${word}' (did you mean ${closest(word, names)}?): the commands are ${names.join(', ')} (mancala --help describes them)\n`;
+}
+
+/** The command `argv` names that the program does not have (`help <command>` included), if any. */
+function unknownCommand(argv: readonly string[], program: Command): string | undefined {
+  const word = argv[0] === 'help' ? argv[1] : argv[0];
+  if (word === undefined || word.startsWith('-') || (argv[0] !== 'help' && word === 'help')) return undefined;
+  const known = program.commands.some((c) => c.name() === word || c.aliases().includes(word));
+  return known ? undefined : word;
+}
+
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const program = await buildProgram(io, argv[0]);
   if (argv.length === 0) {
     const names = program.commands.map((c) => c.name()).join(', ');
     io.err(`mancala: missing command: expected one of ${names} (mancala --help describes them)\n`);
+    return USAGE_ERROR;
+  }
+  const unknown = unknownCommand(argv, program);
+  if (unknown !== undefined) {
+    io.err(unknownCommandLine(unknown, program));
     return USAGE_ERROR;
   }
   try {

@@ -11,7 +11,7 @@ import { stateToBoard } from '../games/mancala/board-io/index.ts';
 import { AGENT_ROLE, isPathSpec, openPlayer } from '../matches/player.ts';
 import type { MatchPlayer, MoveAttempt } from '../matches/types.ts';
 import { createRandom, type RandomSource } from '../random.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
 import { agentTable, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';
@@ -89,15 +89,15 @@ async function openSeatSession(seat: SeatPlan, plan: ResolvedPlay, roles: Record
   const { noSubmissionAt, presenceQuery } = await import('../sandbox/submission-presence.ts');
   const absent = await noSubmissionAt(path, presenceQuery(spec, roles));
   if (absent !== undefined) throw new UserError(absent);
-  const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
+  const { findStdioAgent } = await import('../sandbox/stdio-agents/spec.ts');
   const stdio = await findStdioAgent(path);
   if (stdio !== undefined) {
     if (roles['heuristic_advanced'] !== undefined) throw new UserError(`${heuristicFlag}: ${path} is an agent over stdio, which has no heuristic module`);
-    const { StdioAgentSession } = await import('../sandbox/stdio-agent-session.ts');
+    const { StdioAgentSession } = await import('../sandbox/stdio-agents/session.ts');
     return StdioAgentSession.open(stdio, { memoryMb }, { game: spec, sandbox });
   }
   const isFile = statSync(path).isFile();
-  const { prepareSubmission } = await import('../sandbox/prepare.ts');
+  const { prepareSubmission } = await import('../sandbox/submissions/prepare.ts');
   const { SandboxSession } = await import('../sandbox/session.ts');
   const prepared = await prepareSubmission(isFile ? dirname(path) : path, roles);
   for (const [name, role] of Object.entries(prepared.roles)) {

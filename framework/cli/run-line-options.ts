@@ -1,10 +1,10 @@
 /**
  * `--run-args ARGS` and `--run-lines FILE`: how a run of programs handed in as sources starts them,
- * over their course's run lines (sandbox/run-lines.ts): the same two options on every command that
+ * over their course's run lines (sandbox/programs/run-lines.ts): the same two options on every command that
  * runs csci561 programs (csci561-grade, grade, check).
  */
 import { Option } from 'commander';
-import { RUN_LINES_FILE } from '../sandbox/run-lines.ts';
+import { RUN_LINES_FILE } from '../sandbox/programs/run-lines.ts';
 
 export interface RunLineFlags {
   runArgs?: string;

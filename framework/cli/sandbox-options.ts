@@ -9,13 +9,13 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { execaSync } from 'execa';
 import { Option, type Command } from 'commander';
-import { PYTHON2_OVERRIDE_ENV, PYTHON_OVERRIDE_ENV } from '../sandbox/runtimes.ts';
+import { PYTHON2_OVERRIDE_ENV, PYTHON_OVERRIDE_ENV } from '../sandbox/programs/runtimes.ts';
 import { UserError } from '../errors.ts';
 import type { LimitOverrides } from '../grading/runner.ts';
-import { addressSpaceCap, memoryLimitProblem } from '../sandbox/address-space.ts';
+import { addressSpaceCap, memoryLimitProblem } from '../sandbox/meters/address-space.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
-import { describeMechanisms, findExecutable, SANDBOX_UID, sandboxFor, type SandboxMode } from '../sandbox/mechanisms.ts';
-import { blockedForSandboxUser, runsAsSandboxUserOnHost } from '../sandbox/sandbox-user.ts';
+import { describeMechanisms, findExecutable, SANDBOX_UID, sandboxFor, type SandboxMode } from '../sandbox/jail/mechanisms.ts';
+import { blockedForSandboxUser, runsAsSandboxUserOnHost } from '../sandbox/jail/sandbox-user.ts';
 import { wholeNumber, type CliIo } from './options.ts';
 
 export interface SandboxFlags {
@@ -44,7 +44,7 @@ export function weakSandboxOption(): Option {
  * `--python PATH`: the interpreter submissions' Python runs on (python, python3 in their commands
  * and the course bridges), instead of the grader's python3. `--python2 PATH`: the one `python2` and
  * `python2.7` mean (a course's line for its Python 2.7 programs, e.g. CSCI-561's mancala.py),
- * instead of the one found by itself (runtimes.ts). Each is checked before anything runs (a file
+ * instead of the one found by itself (sandbox/programs/runtimes.ts). Each is checked before anything runs (a file
  * that runs as Python, of major version 2 for --python2), then set for the whole process, threads included.
  */
 export function addPythonOption(cmd: Command): Command {
@@ -120,7 +120,7 @@ export async function announceSandbox(io: CliIo, mode: SandboxMode, answers: rea
   const m = await sandboxFor(mode);
   const line = describeMechanisms(m, mode);
   io.err(`${line}\n`);
-  // Outside bwrap the submissions meet the host's permissions (sandbox-user.ts): say which answers they could read.
+  // Outside bwrap the submissions meet the host's permissions (sandbox/jail/sandbox-user.ts): say which answers they could read.
   if (runsAsSandboxUserOnHost(m, mode)) {
     for (const dir of answers) {
       if (blockedForSandboxUser(dir, 'read') !== undefined) continue;

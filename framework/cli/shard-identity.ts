@@ -3,7 +3,7 @@
  * option that changes its results, by flag. Options of speed or output (--jobs, --json, --verbose,
  * --progress, --reports, --replays) are not part of it: shards may differ in those.
  */
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { given, suiteIdentity, type RunIdentity } from '../shards/identity.ts';
 import type { Suite } from '../suites/types.ts';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findExecutable } from '../sandbox/mechanisms.ts';
+import { findExecutable } from '../sandbox/jail/mechanisms.ts';
 import { RedisCommands } from './redis-commands.ts';
 
 export interface PrivateRedis {

@@ -1,8 +1,8 @@
 /**
- * Grading one submission on a suite's cases (DESIGN §2): copied and bundled (sandbox/prepare.ts),
+ * Grading one submission on a suite's cases (DESIGN §2): copied and bundled (sandbox/submissions/prepare.ts),
  * then run in ONE sandboxed process reused across its cases (sandbox/session.ts): a case costs a
  * message round trip, not a process start. An agent in any language over stdio is one program
- * reused the same way (sandbox/stdio-agent-session.ts). A heuristic role's playoff plays the
+ * reused the same way (sandbox/stdio-agents/session.ts). A heuristic role's playoff plays the
  * reference alpha-beta with the submission's heuristic in a second process, a player session,
  * opened only when such a case comes up (session.ts says why it is a separate process); for a
  * program over stdio it runs in this process, asking the program for heuristic values only
@@ -22,11 +22,11 @@ import { basename, resolve } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
 import type { Attempt, ChildRequest, MoveAsker } from '../sandbox/exchange.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
-import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '../sandbox/prepare.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
+import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '../sandbox/submissions/prepare.ts';
 import { hardLimitFor, SandboxSession, type SessionOptions } from '../sandbox/session.ts';
-import { StdioAgentSession } from '../sandbox/stdio-agent-session.ts';
-import { findStdioAgent } from '../sandbox/stdio-agent-spec.ts';
+import { StdioAgentSession } from '../sandbox/stdio-agents/session.ts';
+import { findStdioAgent } from '../sandbox/stdio-agents/spec.ts';
 import { noSubmissionAt, presenceQuery } from '../sandbox/submission-presence.ts';
 import type { Manifest, Suite, SuiteCase } from '../suites/types.ts';
 import { jobKind, type Job } from '../workers/job.ts';

@@ -23,7 +23,7 @@ import { requireAgent } from '../plugins/agents.ts';
 import { createRandom } from '../random.ts';
 import type { Attempt, HeuristicAsker, MoveAsker } from '../sandbox/exchange.ts';
 import { hardLimitFor } from '../sandbox/hard-limit.ts';
-import { MAX_BATCH } from '../sandbox/stdio-agent-wire.ts';
+import { MAX_BATCH } from '../sandbox/stdio-agents/wire.ts';
 import { runAgent } from '../search/run-agent.ts';
 import { gameForBoard } from '../suites/game.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';

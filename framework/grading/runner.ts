@@ -4,7 +4,7 @@
  * (workers/pool.ts); the report keeps the submissions' order.
  */
 import { UserError } from '../errors.ts';
-import { describeMechanisms, sandboxFor } from '../sandbox/mechanisms.ts';
+import { describeMechanisms, sandboxFor } from '../sandbox/jail/mechanisms.ts';
 import { isBlessed } from '../suites/expected.ts';
 import type { Limits, Suite, SuiteCase } from '../suites/types.ts';
 import { runJobs, startWorkers } from '../workers/pool.ts';
@@ -12,7 +12,7 @@ import { parseQueueUrl } from '../distributed/queue-url.ts';
 import { GRADE_SUBMISSION_JOB, type CaseGraded, type GradedSubmission } from './grade-submission.ts';
 import type { CaseReport, GradeReport } from './report.ts';
 import type { CaseStatus } from './types.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 
 export { caseSeed, childRequest, submissionId } from './grade-submission.ts';
 export { scoreSubmission } from './score.ts';
@@ -38,7 +38,7 @@ export interface GradeRunOptions {
   visibility: VisibilityFilter;
   /** submissions graded at the same time (each in its own process) */
   jobs: number;
-  /** how submissions are confined (mechanisms.ts); default `full`, which needs bubblewrap */
+  /** how submissions are confined (sandbox/jail/mechanisms.ts); default `full`, which needs bubblewrap */
   sandbox?: SandboxMode;
   /** limits for every case of this run, over the suite's own (`--time-limit`, `--memory`); noted in the report */
   limits?: LimitOverrides;

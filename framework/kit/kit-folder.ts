@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { UserError } from '../errors.ts';
-import { PACKAGE_NAME } from '../sandbox/paths.ts';
+import { PACKAGE_NAME, PROJECT_ROOT } from '../sandbox/paths.ts';
 import { isCourseSuite, loadProgramSuite } from '../packs/csci561/course-suite.ts';
 import type { Suite } from '../suites/types.ts';
 import { AGENTS_DIR, KIT_FILE, TESTCASES_DIR, type CourseKit } from './course-kit.ts';
@@ -23,6 +23,16 @@ import { NODE_MAJOR } from './requirements.ts';
 import { buildStudentPackage, type StudentPackage } from './student-package.ts';
 
 export const KIT_MARKER_FIELD = 'mancalaKit';
+
+/**
+ * The project's npm overrides, for the kit's package.json: npm honours them only in the package
+ * installed at the top, and they pin a dependency's dependency to a version that runs on the
+ * Node we promise (package.json says which), so the kit resolves as the project does.
+ */
+function projectOverrides(): { overrides?: Record<string, string> } {
+  const project = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { overrides?: Record<string, string> };
+  return project.overrides === undefined ? {} : { overrides: project.overrides };
+}
 
 export interface KitFile {
   /** the path inside the kit ('/'-separated); a file of the tarball is `vendor/<tgz>!<path>` */
@@ -117,7 +127,7 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
   const scripts = { check: `mancala ${kit.check.join(' ')}`, play };
   writeFileSync(
     join(out, 'package.json'),
-    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies: { [PACKAGE_NAME]: `file:${tarball}` } }, null, 2)}\n`,
+    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies: { [PACKAGE_NAME]: `file:${tarball}` }, ...projectOverrides() }, null, 2)}\n`,
   );
   add('package.json', 'what npm ci installs, and the npm run scripts check and play');
   if (typescript) {

@@ -15,7 +15,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as z from 'zod';
-import { findExecutable } from '../sandbox/mechanisms.ts';
+import { findExecutable } from '../sandbox/jail/mechanisms.ts';
 
 export const requirementSchema = z.strictObject({
   tool: z.union([z.string().regex(/^[\w.+-]+$/), z.array(z.string().regex(/^[\w.+-]+$/)).min(1)]),

@@ -16,8 +16,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findExecutable, type SandboxMode } from '../sandbox/mechanisms.ts';
-import { benchMode } from '../sandbox/program-bench.ts';
+import { findExecutable, type SandboxMode } from '../sandbox/jail/mechanisms.ts';
+import { benchMode } from '../sandbox/programs/bench.ts';
 import { playMatch } from './match.ts';
 import { FORFEIT_REASONS, type MatchResult } from './match-results.ts';
 

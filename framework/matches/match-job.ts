@@ -5,7 +5,7 @@
  */
 import { boardToState } from '../games/mancala/board-io/board.ts';
 import { MancalaGame } from '../games/mancala/engine.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import type { SearchConventions } from '../contracts/search-conventions.ts';
 import type { GameSpec } from '../suites/types.ts';
 import { jobKind, type Job } from '../workers/job.ts';

@@ -9,7 +9,7 @@ import { MancalaGame } from '../games/mancala/engine.ts';
 import { findProfile, PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { LIMITS } from '../games/mancala/rules.ts';
 import { deriveSeed } from '../random.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import type { SearchConventions } from '../contracts/search-conventions.ts';
 import type { GameSpec } from '../suites/types.ts';
 import { describeOpenings, planStarts, readStartPositions, type OpeningsSpec } from './openings.ts';
@@ -53,7 +53,7 @@ export interface MatchOptions {
   jobs?: number;
   /** memory cap of a sandboxed submission's process, MB; default 512 */
   memoryMb?: number;
-  /** how sandboxed submissions are confined (sandbox/mechanisms.ts); default full */
+  /** how sandboxed submissions are confined (sandbox/jail/mechanisms.ts); default full */
   sandbox?: SandboxMode;
   /** a folder to write each game's replay to (replay.ts) */
   replays?: string;

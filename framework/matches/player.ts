@@ -12,9 +12,9 @@ import { UserError } from '../errors.ts';
 import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom } from '../random.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from '../sandbox/exchange.ts';
-import type { PreparedSubmission } from '../sandbox/prepare.ts';
+import type { PreparedSubmission } from '../sandbox/submissions/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
 import { agentNames, agentTable, findHeuristic, optionsUnder, parseAgentSpec } from '../plugins/agents.ts';
@@ -35,7 +35,7 @@ export interface OpenPlayerOptions {
   conventions: SearchConventions;
   /** memory cap of a sandboxed submission, MB */
   memoryMb: number;
-  /** how a submission is confined (mechanisms.ts); default: the session's (full) */
+  /** how a submission is confined (sandbox/jail/mechanisms.ts); default: the session's (full) */
   sandbox?: SandboxMode;
 }
 
@@ -148,20 +148,20 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
 
 /**
  * The sandboxed session of a submission: an agent in any language over stdio when the folder is
- * one (sandbox/stdio-agent-spec.ts), else a TypeScript agent. `close()` also removes its copy.
+ * one (sandbox/stdio-agents/spec.ts), else a TypeScript agent. `close()` also removes its copy.
  */
 async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAsker & { request(req: ChildRequest, hardLimitMs: number): Promise<Attempt>; close(): Promise<void> }> {
   const sandbox = o.sandbox !== undefined ? { sandbox: o.sandbox } : {};
   const { noSubmissionAt, presenceQuery } = await import('../sandbox/submission-presence.ts');
   const absent = await noSubmissionAt(path, presenceQuery(o.game, { agent: AGENT_ROLE }));
   if (absent !== undefined) throw new UserError(absent);
-  const { findStdioAgent } = await import('../sandbox/stdio-agent-spec.ts');
+  const { findStdioAgent } = await import('../sandbox/stdio-agents/spec.ts');
   const stdio = await findStdioAgent(path);
   if (stdio !== undefined) {
-    const { StdioAgentSession } = await import('../sandbox/stdio-agent-session.ts');
+    const { StdioAgentSession } = await import('../sandbox/stdio-agents/session.ts');
     return StdioAgentSession.open(stdio, { memoryMb: o.memoryMb }, { game: o.game, ...sandbox });
   }
-  const { prepareSubmission } = await import('../sandbox/prepare.ts');
+  const { prepareSubmission } = await import('../sandbox/submissions/prepare.ts');
   const { SandboxSession } = await import('../sandbox/session.ts');
   const prepared: PreparedSubmission = await prepareSubmission(path, { agent: AGENT_ROLE });
   const role = prepared.roles['agent']!;

@@ -4,7 +4,7 @@
  * such file, an import that throws, no default export, a field of the wrong shape — becomes one
  * UserError that names the file and says what was expected; never a stack trace.
  * A TypeScript file loads where a TypeScript loader is active (vitest transforms it in tests); the
- * `mancala` command runs no loader: it compiles a submission's modules with esbuild (sandbox/bundle.ts).
+ * `mancala` command runs no loader: it compiles a submission's modules with esbuild (sandbox/submissions/bundle.ts).
  */
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PROFILES } from '../games/mancala/profiles.ts';
 import type { GameSpec } from '../suites/types.ts';
-import type { SandboxMode } from './mechanisms.ts';
-import { prepareSubmission } from './prepare.ts';
+import type { SandboxMode } from './jail/mechanisms.ts';
+import { prepareSubmission } from './submissions/prepare.ts';
 import { SandboxSession } from './session.ts';
 
 // The reference `random` agent, as a student would write it (a submission may not import agents/).

@@ -1,5 +1,5 @@
 /**
- * What one request to a sandboxed process came to (sandboxed-process.ts, stdio-agent-process.ts):
+ * What one request to a sandboxed process came to (sandboxed-process.ts, stdio-agents/process.ts):
  * always a value, never an exception, with what it cost as the meter saw it.
  */
 import type { ParsedChildMessage } from './protocol.ts';
@@ -13,7 +13,7 @@ export type CallOutcome =
   | { kind: 'timeout'; by: 'cpu' | 'wall'; reported?: Reported }
   /**
    * `heldBytes`: it was stopped for time short of its memory limit, while allocating fast
-   * enough to reach it soon (resource-meter.ts, headingOverMemory); what it held then
+   * enough to reach it soon (meters/allocation-trend.ts, headingOverMemory); what it held then
    */
   | { kind: 'exit'; code: number | null; signal: string | null; outOfMemory: boolean; peakMemoryBytes: number; stderr: string; reported?: Reported; heldBytes?: number }
   | { kind: 'output-limit'; bytes: number; reported?: Reported }

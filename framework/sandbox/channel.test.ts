@@ -14,7 +14,7 @@ import type { GameSpec, RoleSpec } from '../suites/types.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import { PROFILES } from '../games/mancala/profiles.ts';
 import type { Attempt, ChildRequest } from './exchange.ts';
-import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
+import { prepareSubmission, type PreparedSubmission } from './submissions/prepare.ts';
 import { childRuntime } from './runtime.ts';
 import { SandboxSession } from './session.ts';
 

@@ -4,7 +4,7 @@
  * own words are shown with the sandbox's paths made relative to the submission.
  */
 import type { Attempt } from './exchange.ts';
-import { COPY_FOLDER } from './prepare.ts';
+import { COPY_FOLDER } from './submissions/prepare.ts';
 import { excerpt, OUTPUT_LIMIT_BYTES, type CallResult, type Reported } from './sandboxed-process.ts';
 
 const MB = 1024 * 1024;

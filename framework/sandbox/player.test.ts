@@ -17,7 +17,7 @@ import { runAgent } from '../search/run-agent.ts';
 import alphabeta from '../../agents/alphabeta.ts';
 import basic from '../heuristics/basic.ts';
 import type { Attempt, ChildRequest } from './exchange.ts';
-import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
+import { prepareSubmission, type PreparedSubmission } from './submissions/prepare.ts';
 import { childRuntime, runtimeFolder } from './runtime.ts';
 import { PLAYER_MESSAGE_CHARS, SandboxSession } from './session.ts';
 

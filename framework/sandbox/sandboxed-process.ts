@@ -1,7 +1,7 @@
 /**
  * One running child process of a submission, seen from the grader: started detached (its own
- * process group) with an empty environment, in the jail (jail.ts) and inside a resource meter
- * (resource-meter.ts), spoken to over stdin / fd 3, killed as a whole tree.
+ * process group) with an empty environment, in the jail (jail/command.ts) and inside a resource meter
+ * (meters/resource-meter.ts), spoken to over stdin / fd 3, killed as a whole tree.
  *
  * Time is the CPU time the meter counts for the whole tree while a request is out, never a clock
  * of the child's: the parent polls it and stops the process when a request has used more than its
@@ -15,7 +15,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
-import type { ResourceMeter } from './resource-meter.ts';
+import type { ResourceMeter } from './meters/resource-meter.ts';
 import { childMessageSchema, decodeLine, encodeBoot, encodeMessage, LineSplitter, MAX_MESSAGE_BYTES, newToken, tokenPayload, type ParentMessage, type ParsedChildMessage } from './protocol.ts';
 import type { ChildRuntime } from './runtime.ts';
 import { excerpt, OUT_OF_MEMORY, OutputTail, toBuffer, WatchedTree, withReported } from './watched-tree.ts';

@@ -19,7 +19,7 @@ import { runAgent } from '../search/run-agent.ts';
 import basic from '../../agents/heuristics/basic.ts';
 import normalAgent from '../../testcases/fixtures/hostile-agents/normal/agent.ts';
 import type { Attempt, ChildRequest } from './exchange.ts';
-import { prepareSubmission, type PreparedSubmission } from './prepare.ts';
+import { prepareSubmission, type PreparedSubmission } from './submissions/prepare.ts';
 import { OUTPUT_LIMIT_BYTES, OUTPUT_TAIL_BYTES } from './sandboxed-process.ts';
 import { SandboxSession } from './session.ts';
 
@@ -486,7 +486,7 @@ describe('when the grader dies', () => {
     const here = dirname(fileURLToPath(import.meta.url));
     writeFileSync(
       script,
-      `import { prepareSubmission } from ${JSON.stringify(join(here, 'prepare.ts'))};
+      `import { prepareSubmission } from ${JSON.stringify(join(here, 'submissions/prepare.ts'))};
 import { SandboxSession } from ${JSON.stringify(join(here, 'session.ts'))};
 
 const sub = await prepareSubmission(${JSON.stringify(join(ZOO, 'infinite-loop'))}, ${JSON.stringify({ agent: ROLES.agent })});

@@ -3,7 +3,7 @@
  * requests (they are sequential), restarted lazily after it was killed or died.
  *
  * Threat model. The student's code is hostile until proven otherwise; it runs only in the child.
- *  - Isolated, by the jail (jail.ts; mechanisms.ts says what this machine has): the file system
+ *  - Isolated, by the jail (jail/command.ts; jail/mechanisms.ts says what this machine has): the file system
  *    (it sees the read-only system, its private copy and the runtime, nothing else; Node's
  *    permission model on top refuses every write, process, worker and addon), processes (its own
  *    pid namespace, an unprivileged user: it cannot signal the grader or a neighbour), the network
@@ -41,13 +41,13 @@ import type { Player } from '../contracts/game.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './exchange.ts';
-import { jailCommand } from './jail.ts';
-import { SANDBOX_UID } from './machine.ts';
-import { blockedForSandboxUser, runsAsSandboxUserOnHost } from './sandbox-user.ts';
-import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './mechanisms.ts';
+import { jailCommand } from './jail/command.ts';
+import { SANDBOX_UID } from './jail/machine.ts';
+import { blockedForSandboxUser, runsAsSandboxUserOnHost } from './jail/sandbox-user.ts';
+import { createMeter, describeMechanisms, sandboxFor, type Mechanisms, type SandboxMode } from './jail/mechanisms.ts';
 import { describeOutcome } from './outcome-wording.ts';
 import { isInside } from './paths.ts';
-import { COPY_FOLDER, type PreparedSubmission } from './prepare.ts';
+import { COPY_FOLDER, type PreparedSubmission } from './submissions/prepare.ts';
 import type { ParentMessage } from './protocol.ts';
 import { childRuntime, type ChildRuntime, type RuntimeKind } from './runtime.ts';
 import { SandboxedProcess, type CallResult } from './sandboxed-process.ts';
@@ -84,7 +84,7 @@ export interface SessionOptions {
   readyTimeoutMs?: number;
   /** how long importing a role's module may take (code that runs at import); not a case's time */
   loadTimeoutMs?: number;
-  /** `weak`: without bubblewrap (the instructor's explicit choice; mechanisms.ts). Default `full`. */
+  /** `weak`: without bubblewrap (the instructor's explicit choice; jail/mechanisms.ts). Default `full`. */
   sandbox?: SandboxMode;
   /**
    * `agent` (default): the submission's roles. `player`: the reference alpha-beta with one of the

@@ -8,7 +8,7 @@
  * stops (exit 2) with this line; one empty folder among good ones is graded with it as its error.
  *
  * "Nothing here" is judged cheaply, before any build or sandbox: an agent over stdio in any
- * language (stdio-agent-spec.ts, which knows the courses' own files), or a TypeScript module a
+ * language (stdio-agents/spec.ts, which knows the courses' own files), or a TypeScript module a
  * role's patterns find. A submission that is there but broken (a build error, a bad manifest)
  * counts as there: its own error says more than this line would.
  */
@@ -16,7 +16,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { globby } from 'globby';
 import { UserError } from '../errors.ts';
 import type { GameSpec, RoleSpec } from '../suites/types.ts';
-import { findStdioAgent } from './stdio-agent-spec.ts';
+import { findStdioAgent } from './stdio-agents/spec.ts';
 
 /** What each course's students hand in, by the rule profile (or pack) that grades it. */
 const HANDED_IN: Readonly<Record<string, string>> = {

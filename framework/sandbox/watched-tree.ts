@@ -1,10 +1,11 @@
 /**
  * What the grader watches of a running process tree, whatever speaks over its pipes (a Node child
- * in sandboxed-process.ts, a program over stdio in stdio-agent-process.ts): the tails of its stdout
+ * in sandboxed-process.ts, a program over stdio in stdio-agents/process.ts): the tails of its stdout
  * and stderr, their total against OUTPUT_LIMIT_BYTES, an out-of-memory message on stderr, how it
  * ended, and the kill of the whole tree.
  */
-import { AllocationTrend, type ResourceMeter } from './resource-meter.ts';
+import { AllocationTrend } from './meters/allocation-trend.ts';
+import type { ResourceMeter } from './meters/resource-meter.ts';
 import type { CallLimits, CallOutcome, Reported } from './call-outcome.ts';
 
 /** How often the CPU time of a request is read while it runs. */
@@ -50,7 +51,7 @@ export const withReported = (reported: Reported | undefined): { reported?: Repor
 
 /**
  * What the grader watches of a running process tree, whatever speaks over its pipes (a Node
- * child here, a program over stdio in stdio-agent-process.ts): the tails of its stdout and
+ * child here, a program over stdio in stdio-agents/process.ts): the tails of its stdout and
  * stderr, their total against OUTPUT_LIMIT_BYTES, an out-of-memory message on stderr, how it
  * ended, and the kill of the whole tree. The meter is its own from here on.
  */

@@ -9,8 +9,8 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
-import { findExecutable } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
+import { findExecutable } from '../sandbox/jail/mechanisms.ts';
 import { DEFAULT_BEHAVIOUR_POSITIONS, DEFAULT_PROGRAM_POSITIONS, fingerprintSubmissions } from './behaviour.ts';
 
 const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), '../../agents/examples');

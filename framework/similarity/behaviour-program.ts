@@ -17,7 +17,7 @@ import { writeCsci561NextState } from '../games/mancala/board-io/csci561.ts';
 import { programRunLines } from '../packs/csci561/course-run-lines.ts';
 import { missingRuntime } from '../packs/csci561/not-graded.ts';
 import { prepareProgram, readProgramSubmission, runProgram } from '../packs/csci561/program.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import type { BehaviourPosition } from './behaviour-positions.ts';
 import type { BehaviourAnswer } from './behaviour-types.ts';
 

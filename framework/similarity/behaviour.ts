@@ -13,7 +13,7 @@
  */
 import { UserError } from '../errors.ts';
 import { anytimeByDefault } from '../matches/play-game.ts';
-import { sandboxFor } from '../sandbox/mechanisms.ts';
+import { sandboxFor } from '../sandbox/jail/mechanisms.ts';
 import { runJobs } from '../workers/pool.ts';
 import { BEHAVIOUR_JOB, type BehaviourJobSetup } from './behaviour-ask.ts';
 import { behaviourGame, behaviourPositions } from './behaviour-positions.ts';

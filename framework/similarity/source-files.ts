@@ -13,7 +13,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { UserError } from '../errors.ts';
 import { AGENTS_DIR, kitCourses, loadCourseKit } from '../kit/course-kit.ts';
-import { listSubmissionFiles } from '../sandbox/program-build-files.ts';
+import { listSubmissionFiles } from '../sandbox/programs/build-files.ts';
 
 /** Dolos's languages for the extensions a course's submission uses (Dolos names them so: --language takes these). */
 const LANGUAGE_OF_EXTENSION: Readonly<Record<string, string>> = {

@@ -19,7 +19,7 @@ import { anytimeByDefault, playGame } from '../matches/play-game.ts';
 import { parseOpeningsOption, planStarts, type GameStart } from '../matches/openings.ts';
 import { checkAgentSpec, isPathSpec, openPlayer, type OpenPlayerOptions } from '../matches/player.ts';
 import type { GameRecord, MatchPlayer, MoveAttempt } from '../matches/types.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { DEFAULT_LIMITS } from '../suites/schema.ts';
 import { gameSpec } from '../suites/game.ts';
 import type { TournamentParams } from './params.ts';
@@ -31,7 +31,7 @@ export interface JobSetup {
   params: TournamentParams;
   /** memory cap of a sandboxed submission, MB */
   memoryMb: number;
-  /** how sandboxed submissions are confined (sandbox/mechanisms.ts); default full */
+  /** how sandboxed submissions are confined (sandbox/jail/mechanisms.ts); default full */
   sandbox?: SandboxMode;
   /** sandboxed submissions a job keeps open between games; default MAX_OPEN_SUBMISSIONS */
   maxOpenSubmissions?: number;

@@ -7,7 +7,7 @@
  */
 import { UserError } from '../errors.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
-import type { SandboxMode } from '../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { shardItems, type ShardSpec } from '../shard-spec.ts';
 import { runJobs } from '../workers/pool.ts';
 import { tournamentFiles } from './queue-files.ts';
@@ -32,7 +32,7 @@ export interface RunTournamentOptions {
   outDir: string;
   jobs: number;
   memoryMb?: number;
-  /** how sandboxed submissions are confined (sandbox/mechanisms.ts); default full */
+  /** how sandboxed submissions are confined (sandbox/jail/mechanisms.ts); default full */
   sandbox?: SandboxMode;
   /** sandboxed submissions a job keeps open between games (executor.ts MAX_OPEN_SUBMISSIONS) */
   maxOpenSubmissions?: number;

@@ -4,7 +4,7 @@
  * the packed package does not carry it, so its absence is said, never a crash).
  */
 import { existsSync } from 'node:fs';
-import { findExecutable } from '../sandbox/mechanisms.ts';
+import { findExecutable } from '../sandbox/jail/mechanisms.ts';
 
 /** Where chromium is: /usr/bin/chromium, else the first of its usual names on PATH. */
 export function findChromium(): string | undefined {

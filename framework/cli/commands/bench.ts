@@ -11,9 +11,9 @@ import { setupGame } from '../game-setup.ts';
 import { grouped, millions, perSecond, roundMs, wholeNumber, type CliIo } from '../options.ts';
 import { measureClassGrading, measureGrading, type ClassGradingSpeed, type GradingCosts } from '../../grading/bench.ts';
 import { measureOverhead, type SandboxCosts } from '../../sandbox/bench.ts';
-import { measureProgramOverhead } from '../../sandbox/program-run.ts';
-import { benchMode, measureLanguageOverheads, type LanguageCosts } from '../../sandbox/program-bench.ts';
-import { measureStdioRoundTrip } from '../../sandbox/stdio-agent-bench.ts';
+import { measureProgramOverhead } from '../../sandbox/programs/run.ts';
+import { benchMode, measureLanguageOverheads, type LanguageCosts } from '../../sandbox/programs/bench.ts';
+import { measureStdioRoundTrip } from '../../sandbox/stdio-agents/bench.ts';
 import { measureColdStarts, type ColdStarts } from '../cold-start.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measureAlphaBetaLanguages, type AlphaBetaSpeed } from '../../matches/language-bench.ts';
@@ -260,10 +260,10 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         programs.push(costs);
         if (!opts.json) io.out(programLine(costs) + '\n');
       }
-      // A case of a trivial file program in each language, as csci561-grade runs it (sandbox/program-bench.ts).
+      // A case of a trivial file program in each language, as csci561-grade runs it (sandbox/programs/bench.ts).
       const languages = await measureLanguageOverheads(LANGUAGE_RUNS, mode);
       if (!opts.json) for (const c of languages) io.out(languageLine(c) + '\n');
-      // Protocol 1's round trip to a trivial Python agent over stdio (sandbox/stdio-agent-bench.ts).
+      // Protocol 1's round trip to a trivial Python agent over stdio (sandbox/stdio-agents/bench.ts).
       const stdio = await measureStdioRoundTrip(200, mode);
       if (!opts.json) {
         const what = stdio.mode === 'full' ? 'full jail' : 'weak mode';

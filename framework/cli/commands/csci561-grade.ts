@@ -16,8 +16,8 @@ import { checkReportsDir, writeStudentReports } from '../../packs/csci561/studen
 import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { gradeProgramsWithRuns, programCases, selectCaseIds } from '../../packs/csci561/grade-programs.ts';
 import { readProgramSubmission } from '../../packs/csci561/program.ts';
-import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
-import type { CourseLines } from '../../sandbox/program-build-files.ts';
+import { MANIFEST_FILE } from '../../sandbox/programs/build-plan.ts';
+import type { CourseLines } from '../../sandbox/programs/build-files.ts';
 import { programRunLines } from '../../packs/csci561/course-run-lines.ts';
 import { runArgsOption, runLinesOption } from '../run-line-options.ts';
 import { wholeNumber, type CliIo } from '../options.ts';

@@ -11,7 +11,7 @@ import { UserError } from '../../errors.ts';
 import { loadCourseKit } from '../../kit/course-kit.ts';
 import { missingRequirement, type Requirement } from '../../kit/requirements.ts';
 import { studentKitCourse, studentKitRequirements } from '../../plugins/student-kit.ts';
-import { findExecutable } from '../../sandbox/mechanisms.ts';
+import { findExecutable } from '../../sandbox/jail/mechanisms.ts';
 import type { CliIo } from '../options.ts';
 
 /** The folders a requirement's `when` looks in: the command's arguments that are folders, else the kit's agent/. */

@@ -9,8 +9,8 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { describeMechanisms, findExecutable, sandboxFor } from '../../sandbox/mechanisms.ts';
-import { removeEveryTempFolderOfThisProcess } from '../../sandbox/temp-folders.ts';
+import { describeMechanisms, findExecutable, sandboxFor } from '../../sandbox/jail/mechanisms.ts';
+import { removeEveryTempFolderOfThisProcess } from '../../sandbox/jail/temp-folders.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
 

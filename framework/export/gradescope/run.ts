@@ -25,10 +25,10 @@ import { isCourseSuite, loadProgramSuite } from '../../packs/csci561/course-suit
 import { COMMAND_FILE } from '../../packs/csci561/program.ts';
 import { CS540_OPPONENTS, runGauntlet, type GauntletResult } from '../../packs/cs540/gauntlet.ts';
 import { gauntletReport } from '../../packs/cs540/report.ts';
-import { describeMechanisms, mechanisms, type Mechanisms, type SandboxMode } from '../../sandbox/mechanisms.ts';
+import { describeMechanisms, mechanisms, type Mechanisms, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { PACKAGE_NAME, PROJECT_ROOT } from '../../sandbox/paths.ts';
-import { dropsOutsideJail } from '../../sandbox/sandbox-user.ts';
-import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
+import { dropsOutsideJail } from '../../sandbox/jail/sandbox-user.ts';
+import { MANIFEST_FILE } from '../../sandbox/programs/build-plan.ts';
 import { isBlessed } from '../../suites/expected.ts';
 import { loadSuite } from '../../suites/load.ts';
 import type { Suite } from '../../suites/types.ts';
@@ -150,7 +150,7 @@ export function runsAsProgram(suite: Suite, dir: string): boolean {
 /**
  * The suites (their expected answers) closed to every user but root, the results folder to
  * writes by others: the weak sandbox runs a submission on this file system as SANDBOX_UID
- * (sandbox-user.ts), where the zip's modes would let it read them. Only root can do this, and
+ * (sandbox/jail/sandbox-user.ts), where the zip's modes would let it read them. Only root can do this, and
  * only a root grader drops submissions to another user.
  */
 export function closeToSubmissions(paths: RunPaths): void {

@@ -19,7 +19,7 @@ import { caseDetails, caseMove, casePosition, caseReproduce, comparisons } from 
 import { mancalaBoardView } from './html-board.ts';
 import { measureHtmlReport, syntheticClassReport } from './html-bench.ts';
 import { REPORT_CSP, renderHtmlReport } from './html.ts';
-import { casePassRates, percent, scoreHistogram } from './html-sections.ts';
+import { casePassRates, percent, scoreHistogram } from './class-figures.ts';
 import { parseReport, toJson } from './json.ts';
 import { oneLine } from './text.ts';
 

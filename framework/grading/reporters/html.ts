@@ -8,12 +8,13 @@
  *
  * With several submissions the page opens on the class summary and the table; a submission's
  * link shows that submission alone (CSS :target), "show every submission" shows them all.
- * The parts are html-sections.ts's, which the web app also serves.
+ * The parts are html-sections.ts's (and html-submission.ts's), which the web app also serves.
  */
 import { createHash } from 'node:crypto';
 import type { GradeReport } from '../report.ts';
 import { REPORT_CSS, REPORT_SCRIPT } from './html-assets.ts';
-import { reportArticleHtml, type Audience } from './html-sections.ts';
+import type { Audience } from './html-pieces.ts';
+import { reportArticleHtml } from './html-sections.ts';
 import { escapeLine } from './html-text.ts';
 
 export interface HtmlReportOptions {

@@ -29,7 +29,7 @@ import { playMatch } from '../../matches/match.ts';
 import { FORFEIT_REASONS, sideStats } from '../../matches/match-results.ts';
 import type { PlayedGameRecord } from '../../matches/play-game.ts';
 import { checkAgentSpec } from '../../matches/player.ts';
-import type { SandboxMode } from '../../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
 import { DEFAULT_MATCH_RULES, matchRulesSettings, parseMatchRules, PROJECT_OPENINGS, type MatchRules } from './match-rules.ts';
 
@@ -91,7 +91,7 @@ export interface GauntletOptions {
   /** games played at once (worker threads) */
   jobs?: number;
   memoryMb?: number;
-  /** how a sandboxed submission is confined (sandbox/mechanisms.ts); default full */
+  /** how a sandboxed submission is confined (sandbox/jail/mechanisms.ts); default full */
   sandbox?: SandboxMode;
   /** after each game, with the number of games done and the gauntlet's total */
   onGame?: (done: number, total: number) => void;

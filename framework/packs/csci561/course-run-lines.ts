@@ -1,5 +1,5 @@
 /**
- * Which run lines a grading of programs uses (sandbox/run-lines.ts says their format): those of
+ * Which run lines a grading of programs uses (sandbox/programs/run-lines.ts says their format): those of
  * --run-lines FILE, else the suite folder's own run-lines.yaml (an instructor's course), else
  * CSCI-561's, shipped with this pack (run-lines.yaml beside this file). Read once, in the grader,
  * before anything runs: a mistake in them is one line naming the file and the field.
@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FRAMEWORK_DIR } from '../../sandbox/paths.ts';
-import { readRunLines, RUN_LINES_FILE, type RunLines } from '../../sandbox/run-lines.ts';
+import { readRunLines, RUN_LINES_FILE, type RunLines } from '../../sandbox/programs/run-lines.ts';
 
 /** CSCI-561's run lines, as the pack ships them. */
 export const CSCI561_RUN_LINES = join(FRAMEWORK_DIR, 'packs', 'csci561', RUN_LINES_FILE);

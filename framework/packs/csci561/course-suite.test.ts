@@ -15,7 +15,7 @@ import { runCommand } from '../../../testcases/fixtures/run-command.ts';
 import { UserError } from '../../errors.ts';
 import { writeCsci561Input } from '../../games/mancala/board-io/index.ts';
 import { solveCsci561 } from '../../plugins/csci561-solver.ts';
-import { findExecutable } from '../../sandbox/mechanisms.ts';
+import { findExecutable } from '../../sandbox/jail/mechanisms.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { compareCaseFiles } from './compare.ts';
 import { courseCaseFiles, isCourseSuite, loadCourseSuite, loadProgramSuite } from './course-suite.ts';

@@ -4,7 +4,7 @@
  * none). Such a program is not graded, with one line, and counted apart in the run's notes;
  * never a score that looks like the student's.
  */
-import { isPython2Word, resolveRuntime } from '../../sandbox/runtimes.ts';
+import { isPython2Word, resolveRuntime } from '../../sandbox/programs/runtimes.ts';
 import type { ProgramRuns } from './program-runs.ts';
 import type { ProgramSubmission } from './program.ts';
 

@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../errors.ts';
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
 import { addCsci561GradeCommand } from '../../cli/commands/csci561-grade.ts';
-import { findExecutable } from '../../sandbox/mechanisms.ts';
+import { findExecutable } from '../../sandbox/jail/mechanisms.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
 import { gradePrograms } from './grade-programs.ts';

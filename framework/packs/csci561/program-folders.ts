@@ -8,10 +8,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GradeReport } from '../../grading/report.ts';
-import type { SandboxMode } from '../../sandbox/mechanisms.ts';
-import { listSubmissionFiles, readManifest } from '../../sandbox/program-build-files.ts';
-import { MANIFEST_FILE } from '../../sandbox/program-build-plan.ts';
-import type { RunLines } from '../../sandbox/run-lines.ts';
+import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
+import { listSubmissionFiles, readManifest } from '../../sandbox/programs/build-files.ts';
+import { MANIFEST_FILE } from '../../sandbox/programs/build-plan.ts';
+import type { RunLines } from '../../sandbox/programs/run-lines.ts';
 import { basename } from 'node:path';
 import type { Suite } from '../../suites/types.ts';
 import { assertBlessed, type VisibilityFilter as VisibilityFilter } from '../../grading/runner.ts';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../errors.ts';
-import { findExecutable } from '../../sandbox/mechanisms.ts';
+import { findExecutable } from '../../sandbox/jail/mechanisms.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
 import type { Suite } from '../../suites/types.ts';

@@ -1,10 +1,10 @@
 /**
  * Submissions in any language, run the way the course ran them: the submission's command (its
  * one-line `command` file, e.g. `python3 mancala.py`; or its mancala.yaml's `run:`; or inferred
- * from its sources, built first: program-build-plan.ts) is run in a fresh folder holding a copy of
+ * from its sources, built first: sandbox/programs/build-plan.ts) is run in a fresh folder holding a copy of
  * the submission and input.txt, and what it leaves in next_state.txt and traverse_log.txt is read back.
  *
- * Student code is untrusted: each run is one `runInSandbox` (framework/sandbox/program-run.ts):
+ * Student code is untrusted: each run is one `runInSandbox` (framework/sandbox/programs/run.ts):
  * an allow-list jail with no network, its own size-capped work folder, the case's memory limit
  * kept by the kernel, and the case's time limit counted in CPU time of the whole process tree,
  * the runtime's start-up (Python's, the JVM's) left out, so a busy grader costs no case.
@@ -13,12 +13,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../../errors.ts';
 import type { GradeReport } from '../../grading/report.ts';
-import { describeMechanisms, sandboxFor, type SandboxMode } from '../../sandbox/mechanisms.ts';
-import { measuredStartups, runInSandbox, stageFiles, type ProgramStatus, type StagedFiles, type Startup } from '../../sandbox/program-run.ts';
-import { buildInSandbox } from '../../sandbox/program-build.ts';
-import { planFromFolder, type CourseLines } from '../../sandbox/program-build-files.ts';
-import { MANIFEST_FILE, splitCommand } from '../../sandbox/program-build-plan.ts';
-import type { CourseProgram } from '../../sandbox/run-lines.ts';
+import { describeMechanisms, sandboxFor, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
+import { measuredStartups, runInSandbox, stageFiles, type ProgramStatus, type StagedFiles, type Startup } from '../../sandbox/programs/run.ts';
+import { buildInSandbox } from '../../sandbox/programs/build.ts';
+import { planFromFolder, type CourseLines } from '../../sandbox/programs/build-files.ts';
+import { MANIFEST_FILE, splitCommand } from '../../sandbox/programs/build-plan.ts';
+import type { CourseProgram } from '../../sandbox/programs/run-lines.ts';
 import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
 
 /** The file in a submission folder that says how to run it. */
@@ -29,7 +29,7 @@ export interface ProgramSubmission {
   dir: string;
   /** the command's words, e.g. ['python3', 'mancala.py'] */
   argv: string[];
-  /** a shell line run once in the sandbox before the cases (program-build.ts) */
+  /** a shell line run once in the sandbox before the cases (sandbox/programs/build.ts) */
   build?: string;
   /** where the command came from, for the submission's notes */
   how: string;
@@ -44,7 +44,7 @@ export { splitCommand };
 /**
  * How to run the submission in `dir`: its `command` file (one line, not run by a shell), else its
  * manifest (mancala.yaml: `build:` and `run:`), else the course's line for the file it holds
- * (run-lines.ts), else what its files say (program-build-plan.ts). A folder with nothing to run
+ * (sandbox/programs/run-lines.ts), else what its files say (sandbox/programs/build-plan.ts). A folder with nothing to run
  * is a UserError naming what was looked for and what was found.
  */
 export function readProgramSubmission(dir: string, course?: CourseLines): ProgramSubmission {
@@ -178,7 +178,7 @@ export type PreparedProgram = { files: StagedFiles; notes: string[] } | { error:
 
 /**
  * Stages the submission once and, when it has a build, builds it once in the sandbox (its own
- * limits, charged to no case: program-build.ts). A failed build is `error` (a compile error with
+ * limits, charged to no case: sandbox/programs/build.ts). A failed build is `error` (a compile error with
  * the compiler's first and last lines); the caller disposes `files`.
  */
 export async function prepareProgram(submission: ProgramSubmission, mode: SandboxMode): Promise<PreparedProgram> {

@@ -12,7 +12,7 @@
  */
 import { realpathSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { SandboxMode } from '../../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { DEFAULT_LIMITS } from '../../suites/schema.ts';
 import { catalogApi } from './api/catalog.ts';
 import { gamesApi } from './api/games.ts';

@@ -6,7 +6,7 @@
  * throws HttpError (or UserError) for a request it refuses; app.ts answers it 4xx, one line.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SandboxMode } from '../../sandbox/mechanisms.ts';
+import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import type { GameSessions } from './game-sessions.ts';
 
 export interface WebContext {

@@ -25,7 +25,7 @@ import { checkAgentSpec, openPlayer, splitOptions } from '../../matches/player.t
 import type { MatchPlayer, MoveAttempt } from '../../matches/types.ts';
 import { agentTable, findHeuristic, optionsUnder, parseAgentSpec } from '../../plugins/agents.ts';
 import { createRandom, type RandomSource } from '../../random.ts';
-import { sandboxFor, type SandboxMode } from '../../sandbox/mechanisms.ts';
+import { sandboxFor, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { isInside } from '../../sandbox/paths.ts';
 import { runAgent } from '../../search/run-agent.ts';
 import { gameSpec } from '../../suites/game.ts';

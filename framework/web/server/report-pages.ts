@@ -1,6 +1,6 @@
 /**
  * A grade report as documents the server renders (`GET /reports/view?path=FILE[&submission=N]`),
- * from the HTML report's own parts (grading/reporters/html-sections.ts), so the pages and the
+ * from the HTML report's own parts (grading/reporters/html-sections.ts, html-submission.ts), so the pages and the
  * self-contained `--html` file are one renderer:
  *
  *   the class page          the run's notes, the class summary (statistics, the histogram of
@@ -23,7 +23,9 @@
 import { createHash } from 'node:crypto';
 import type { GradeReport } from '../../grading/report.ts';
 import { REPORT_CSS, REPORT_SCRIPT } from '../../grading/reporters/html-assets.ts';
-import { classSummaryHtml, reportIntroHtml, submissionHtml, submissionsTableHtml, type ReportLinks } from '../../grading/reporters/html-sections.ts';
+import type { ReportLinks } from '../../grading/reporters/html-pieces.ts';
+import { classSummaryHtml, reportIntroHtml, submissionsTableHtml } from '../../grading/reporters/html-sections.ts';
+import { submissionHtml } from '../../grading/reporters/html-submission.ts';
 import { escapeLine } from '../../grading/reporters/html-text.ts';
 import { SIMILARITY_CSS } from '../../similarity/html.ts';
 import type { Asset } from './assets.ts';

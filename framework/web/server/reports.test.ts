@@ -21,7 +21,7 @@ import { byId, elements, find, hasClass, parsePage, text, type Element } from '.
 import type { GradeReport } from '../../grading/report.ts';
 import { caseDetails } from '../../grading/reporters/case-details.ts';
 import { REPORT_CSS, REPORT_SCRIPT } from '../../grading/reporters/html-assets.ts';
-import { casePassRates, scoreHistogram } from '../../grading/reporters/html-sections.ts';
+import { casePassRates, scoreHistogram } from '../../grading/reporters/class-figures.ts';
 import { parseReport } from '../../grading/reporters/json.ts';
 import { shardRecord, withShardField } from '../../shards/record.ts';
 import type { FolderListing, ReportSummary } from '../shared/api.ts';

@@ -6,29 +6,21 @@
  *
  * Keys: the pit's number as the course names it (1–6 for cups, 0–5 for B0–B5, 2–7 for B2–B7),
  * or ←/→ to choose and Enter to play; U takes a move back, H asks for a hint.
+ *
+ * The setup form is play-form.ts, the keys play-keys.ts; this module holds the game and its board.
  */
-import type { Catalog, GameView, Hint, MoveView, NewGameRequest, PitView, Seat } from '../../shared/api.ts';
+import type { Catalog, GameView, Hint, MoveView, PitView, Seat } from '../../shared/api.ts';
 import { api, ApiFailure } from '../api.ts';
 import { describeMove, moveLabel, renderBoard } from '../board.ts';
-import { h, replace, scrollWithin, signed, typingInField } from '../dom.ts';
+import { h, replace, scrollWithin, signed } from '../dom.ts';
 import type { Page, PageContext } from '../router.ts';
 import { explorerHref } from './explorer.ts';
-
-const DEFAULTS = { rules: 'kalah', bottom: 'human', top: 'alphabeta:depth=6' } as const;
-/** ms between agent moves, by pace; a human's opponent moves at the human pace. */
-const PACES: Record<string, { label: string; ms: number; vsHuman: number }> = {
-  instant: { label: 'instant', ms: 0, vsHuman: 0 },
-  normal: { label: 'normal', ms: 600, vsHuman: 350 },
-  slow: { label: 'slow', ms: 1500, vsHuman: 900 },
-};
+import { playForm } from './play-form.ts';
+import { pitKeys, pitNumber } from './play-keys.ts';
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
-/** The number a key press names a pit by: B3 → "3", A12 → "12", cup "4" → "4". */
-const pitNumber = (name: string) => name.replace(/^\D+/, '');
-
 function mount(outlet: HTMLElement, ctx: PageContext): () => void {
-  let catalog: Catalog | undefined;
   let game: GameView | undefined;
   let busy: string | undefined;
   /** the last New game was refused (its message shows) */
@@ -39,39 +31,9 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   let mounted = true;
   /** bumps with each new game: a loop of an older game stops */
   let generation = 0;
-  let typed = '';
-  let typedTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const p = ctx.params;
-  // ---- the setup form ----
-  const rules = h('select', { id: 'rules', name: 'rules' });
-  const summary = h('p', { class: 'hint-text', id: 'rules-summary' });
-  const pits = h('input', { id: 'pits', name: 'pits', type: 'number', min: 1, max: 20, inputmode: 'numeric' });
-  const seeds = h('input', { id: 'seeds', name: 'seeds', type: 'number', min: 0, max: 1000, inputmode: 'numeric' });
-  const bottom = h('input', { id: 'bottom', name: 'bottom', list: 'agent-list', autocomplete: 'off', spellcheck: 'false', value: p.get('bottom') ?? DEFAULTS.bottom });
-  const top = h('input', { id: 'top', name: 'top', list: 'agent-list', autocomplete: 'off', spellcheck: 'false', value: p.get('top') ?? DEFAULTS.top });
-  const timePerMove = h('input', { id: 'ms', name: 'ms', type: 'number', min: 1, max: 3600000, value: p.get('ms') ?? '1000' });
-  const agentList = h('datalist', { id: 'agent-list' });
-  const pace = h('select', { id: 'pace', 'aria-label': 'pace of agent moves' }, ...Object.entries(PACES).map(([k, v]) => h('option', { value: k }, v.label)));
-  pace.value = PACES[p.get('pace') ?? ''] !== undefined ? p.get('pace')! : 'normal';
-  const startButton = h('button', { type: 'submit', class: 'primary', id: 'new-game' }, 'New game');
-  const form = h(
-    'form',
-    { class: 'card setup', id: 'setup' },
-    h('h2', {}, 'Game'),
-    h('label', { for: 'rules' }, 'Rules'),
-    rules,
-    summary,
-    h('div', { class: 'row2' }, h('div', {}, h('label', { for: 'pits' }, 'Pits a side'), pits), h('div', {}, h('label', { for: 'seeds' }, 'Stones a pit'), seeds)),
-    h('label', { for: 'bottom' }, 'Bottom (moves first)'),
-    bottom,
-    h('label', { for: 'top' }, 'Top'),
-    top,
-    agentList,
-    h('p', { class: 'hint-text', id: 'agent-help' }, '“human”, a reference agent (alphabeta:depth=6, random, strong:ms=500 …) or a submission’s folder.'),
-    h('div', { class: 'row2' }, h('div', {}, h('label', { for: 'ms' }, 'Agent ms a move'), timePerMove), h('div', {}, h('label', { for: 'pace' }, 'Pace'), pace)),
-    startButton,
-  );
+  const setup = playForm(ctx.params);
+  const { form, startButton } = setup;
 
   // ---- the board area ----
   const message = h('div', { class: 'message error', role: 'alert', hidden: true });
@@ -204,15 +166,10 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     renderLog();
   }
 
-  const paceMs = () => {
-    const chosen = PACES[pace.value] ?? PACES['normal']!;
-    return bothAgents() ? chosen.ms : chosen.vsHuman;
-  };
-
   /** Asks the server for agent moves while an agent is to move (and the watch is not paused). */
   async function runAgents(gen: number, once = false): Promise<void> {
     while (mounted && gen === generation && game !== undefined && game.waitingFor === 'agent' && (once || !(paused && bothAgents()))) {
-      const wait = paceMs();
+      const wait = setup.paceMs(bothAgents());
       if (wait > 0 && game.moves.length > 0) {
         render();
         await sleep(wait);
@@ -301,24 +258,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     paused = false;
     showError(undefined);
     refused = false;
-    const req: NewGameRequest = { rules: rules.value, bottom: bottom.value.trim(), top: top.value.trim() };
-    const profile = catalog?.profiles.find((q) => q.name === rules.value);
-    const number = (input: HTMLInputElement) => (input.value.trim() === '' ? undefined : Number(input.value));
-    const n = number(pits);
-    const s = number(seeds);
-    const ms = number(timePerMove);
-    if (n !== undefined && n !== profile?.pits) req.pits = n;
-    if (s !== undefined && s !== profile?.seeds) req.seeds = s;
-    if (ms !== undefined && ms !== 1000) req.timePerMoveMs = ms;
-    ctx.setParams({
-      rules: req.rules,
-      pits: req.pits,
-      seeds: req.seeds,
-      bottom: req.bottom,
-      top: req.top,
-      ms: req.timePerMoveMs,
-      pace: pace.value === 'normal' ? undefined : pace.value,
-    });
+    const req = setup.request();
+    ctx.setParams(setup.params(req));
     busy = 'Starting the game…';
     render();
     try {
@@ -344,60 +285,25 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     await runAgents(gen);
   }
 
-  function onKey(e: KeyboardEvent): void {
-    if (typingInField(e) || e.altKey || e.ctrlKey || e.metaKey || game === undefined) return;
-    const key = e.key;
-    if (key === 'u' || key === 'U') return void undo();
-    if (key === 'h' || key === 'H') return void askHint();
-    if (!humanTurn()) return;
-    const legal = moverPits().filter((q) => q.legal);
-    if (/^\d$/.test(key)) {
-      e.preventDefault();
-      typed += key;
-      clearTimeout(typedTimer);
-      const exact = legal.find((q) => pitNumber(q.name) === typed);
-      const longer = moverPits().some((q) => pitNumber(q.name) !== typed && pitNumber(q.name).startsWith(typed));
-      if (exact !== undefined && !longer) {
-        typed = '';
-        return void play(exact.index);
-      }
-      if (!moverPits().some((q) => pitNumber(q.name).startsWith(typed))) {
-        typed = '';
-        return;
-      }
-      typedTimer = setTimeout(() => {
-        const found = legal.find((q) => pitNumber(q.name) === typed);
-        typed = '';
-        if (found !== undefined) void play(found.index);
-      }, 700);
-      return;
-    }
-    if (key === 'ArrowLeft' || key === 'ArrowRight') {
-      e.preventDefault();
-      if (legal.length === 0) return;
-      const k = legal.findIndex((q) => q.index === selected);
-      const next = k < 0 ? (key === 'ArrowRight' ? 0 : legal.length - 1) : (k + (key === 'ArrowRight' ? 1 : legal.length - 1)) % legal.length;
-      selected = legal[next]!.index;
+  const keys = pitKeys({
+    hasGame: () => game !== undefined,
+    humanTurn,
+    moverPits,
+    selected: () => selected,
+    select: (index) => {
+      selected = index;
       render();
-      return;
-    }
-    if ((key === 'Enter' || key === ' ') && selected !== undefined && !(e.target instanceof HTMLButtonElement)) {
-      e.preventDefault();
-      void play(selected);
-    }
-  }
+    },
+    play: (index) => void play(index),
+    undo: () => void undo(),
+    hint: () => void askHint(),
+  });
+  const onKey = keys.onKey;
 
   // ---- wiring ----
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     void newGame();
-  });
-  rules.addEventListener('change', () => {
-    const profile = catalog?.profiles.find((q) => q.name === rules.value);
-    if (profile === undefined) return;
-    pits.value = String(profile.pits);
-    seeds.value = String(profile.seeds);
-    summary.textContent = profileLine(profile);
   });
   undoButton.addEventListener('click', () => void undo());
   hintButton.addEventListener('click', () => void askHint());
@@ -411,6 +317,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   window.addEventListener('pagehide', closeGame);
 
   void (async () => {
+    let catalog: Catalog;
     try {
       catalog = await api<Catalog>('GET', '/api/catalog');
     } catch (e) {
@@ -418,36 +325,18 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       return;
     }
     if (!mounted) return;
-    replace(rules, catalog.profiles.map((q) => h('option', { value: q.name }, q.seed !== undefined ? `${q.name} (seed ${q.seed})` : q.name)));
-    replace(agentList, ['human', ...catalog.examples].map((spec) => h('option', { value: spec })));
-    const wanted = p.get('rules') ?? DEFAULTS.rules;
-    const profile = catalog.profiles.find((q) => q.name === wanted) ?? catalog.profiles[0]!;
-    rules.value = profile.name;
-    summary.textContent = profileLine(profile);
-    pits.value = p.get('pits') ?? String(profile.pits);
-    seeds.value = p.get('seeds') ?? String(profile.seeds);
-    (document.getElementById('agent-help') as HTMLElement).textContent =
-      `“human”, a reference agent (${catalog.examples.slice(0, 4).join(', ')} …) or a submission’s folder under ${catalog.root}.`;
+    setup.load(catalog);
     await newGame();
   })();
 
   return () => {
     mounted = false;
     generation++;
-    clearTimeout(typedTimer);
+    keys.dispose();
     document.removeEventListener('keydown', onKey);
     window.removeEventListener('pagehide', closeGame);
     closeGame();
   };
-}
-
-function profileLine(p: Catalog['profiles'][number]): string {
-  const naming: Record<string, string> = {
-    bt: 'pits B0, B1, … and T0, T1, …, each row from its owner’s left',
-    csci561: 'pits B2, B3, … and A2, A3, …, left to right',
-    cups: 'cups 1, 2, … on each side, in sowing order',
-  };
-  return `${p.summary[0]!.toUpperCase()}${p.summary.slice(1)}. Its board: ${p.pits} pits of ${p.seeds}; ${naming[p.pitNaming] ?? p.pitNaming}.`;
 }
 
 export const playPage: Page = {

@@ -1,0 +1,225 @@
+/**
+ * One execution of the wrapper (report.ts) in the jail, watched: the grader keeps only
+ * bounded state, the tails of stdout and stderr (killed past `outputBytes` in all) and fd 3's
+ * stream (killed past what an honest report can hold). Time is the CPU time of the whole process
+ * tree, measured by the meter from `start` to `exit`; the poll stops a program once that, less
+ * the runtime's start-up, passes the limit, and a wall-clock backstop ends one that sleeps or waits.
+ *
+ * Weak mode (the instructor chose it: no bubblewrap) runs the same wrapper in a host folder;
+ * then nothing hides the machine's files, and the meter kills the tree when the wrapper is done.
+ */
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { execa } from 'execa';
+import { jailCommand, type JailSpec } from '../jail/command.ts';
+import { handWritableFolders } from '../jail/sandbox-user.ts';
+import { createMeter, type Mechanisms, type SandboxMode } from '../jail/mechanisms.ts';
+import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from './report.ts';
+import type { StagedFiles } from './staging.ts';
+import { AllocationTrend } from '../meters/allocation-trend.ts';
+import type { ResourceMeter } from '../meters/resource-meter.ts';
+import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
+import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
+import { runtimeEnv, type Runtime } from './runtimes.ts';
+import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
+
+/** How often the CPU time is compared with the limit while the program runs. */
+const POLL_MS = 15;
+
+/** A request resolved: the runtime found, every limit given a value. */
+export interface Plan {
+  m: Mechanisms;
+  mode: SandboxMode;
+  files: StagedFiles;
+  inputs: Readonly<Record<string, string | Buffer>>;
+  outputs: readonly string[];
+  /** the program's words, the first resolved */
+  argv: string[];
+  runtime: Runtime;
+  companions: Runtime[];
+  cpuMs: number;
+  memoryBytes: number;
+  maxProcesses: number;
+  fileBytes: number;
+  workBytes: number;
+  tmpBytes: number;
+  outputBytes: number;
+  wallMs: number;
+  /** CPU ms not charged (the runtime's start-up) */
+  startupCpuMs: number;
+}
+
+/** What the grader saw of one execution. */
+export interface Execution {
+  stoppedFor?: 'cpu' | 'wall' | 'output' | 'report';
+  started: boolean;
+  report?: Report;
+  malformed?: string;
+  stdout: OutputTail;
+  stderr: OutputTail;
+  sawOutOfMemory: boolean;
+  /** CPU ms from start to exit (or to the end) */
+  measuredCpuMs: number;
+  wallMs: number;
+  peakMemoryBytes: number;
+  overMemory: boolean;
+  /** stopped for time short of its memory limit while allocating fast enough to reach it soon: what it held */
+  heldBytes?: number;
+  /** exit code of the jail's outermost process */
+  jailExit: number | null;
+}
+
+function killTree(meter: ResourceMeter, pid: number | undefined): void {
+  meter.killAll();
+  try {
+    // The chain up to bwrap is one process group (detached); bwrap's children die with it.
+    if (pid !== undefined) process.kill(-pid, 'SIGKILL');
+  } catch {
+    // gone already
+  }
+}
+
+export async function execute(plan: Plan): Promise<Execution> {
+  const run = await makeTempFolder('program-run');
+  const meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
+  try {
+    await chmod(run, 0o755);
+    const inputs = join(run, 'inputs');
+    await mkdir(inputs, { mode: 0o755 });
+    for (const [name, content] of Object.entries(plan.inputs)) await writeFile(join(inputs, name), content, { mode: 0o644 });
+    const jailed = plan.mode === 'full' && plan.m.bwrap !== undefined;
+    let work = '/sandbox';
+    let tmp = '/tmp';
+    if (!jailed) {
+      work = join(run, 'work');
+      tmp = join(run, 'tmp');
+      await mkdir(work);
+      await mkdir(tmp);
+    }
+    const path = [...new Set([...plan.runtime.pathDirs, ...plan.companions.flatMap((c) => c.pathDirs), '/usr/local/bin', '/usr/bin', '/bin'])];
+    const readOnly = [...new Set([plan.files.dir, inputs, ...plan.runtime.readOnly, ...plan.companions.flatMap((c) => c.readOnly)])];
+    // A file of the submission as large as the limit must still copy in.
+    const fileSizeBytes = Math.max(plan.fileBytes, plan.files.largestFileBytes + 1);
+    const spec: JailSpec = {
+      argv: ['/bin/sh', '-c', WRAPPER, 'sh', plan.files.dir, inputs, work, tmp, jailed ? '1' : '0', String(plan.fileBytes), plan.outputs.join(' '), ...plan.argv],
+      cwd: work,
+      env: { PATH: path.join(':'), HOME: work, LANG: 'C.UTF-8', TMPDIR: tmp, ...runtimeEnv(plan.memoryBytes) },
+      readOnly,
+      writable: [
+        { path: work, sizeBytes: plan.files.bytes + plan.workBytes },
+        { path: tmp, sizeBytes: plan.tmpBytes },
+      ],
+      fileSizeBytes,
+    };
+    await handWritableFolders(plan.m, plan.mode, spec.writable);
+    const command = jailCommand(plan.m, plan.mode, meter, spec);
+    return await watch(plan, meter, command, spec.env);
+  } finally {
+    await meter.dispose();
+    await removeTempFolder(run);
+  }
+}
+
+async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; args: string[]; cwd: string }, env: Record<string, string>): Promise<Execution> {
+  const begin = performance.now();
+  const child = execa(command.file, command.args, {
+    cwd: command.cwd,
+    extendEnv: false,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    detached: true,
+    buffer: false,
+    reject: false,
+    cleanup: false,
+  });
+  // Without a pid nothing started (the close below says why); a polling meter must not watch pid 0.
+  if (child.pid !== undefined) meter.attach(child.pid);
+  const x: Execution = {
+    started: false,
+    stdout: new OutputTail(OUTPUT_TAIL_BYTES),
+    stderr: new OutputTail(OUTPUT_TAIL_BYTES),
+    sawOutOfMemory: false,
+    measuredCpuMs: 0,
+    wallMs: 0,
+    peakMemoryBytes: 0,
+    overMemory: false,
+    jailExit: null,
+  };
+  /** from the end of the runtime's start-up on: a JVM's first heap is no leak */
+  let trend: AllocationTrend | undefined;
+  const stop = (why: NonNullable<Execution['stoppedFor']>) => {
+    // Read before the kill: which limit fires first is a matter of the machine's speed.
+    if (x.stoppedFor === undefined && (why === 'cpu' || why === 'wall') && trend?.headingOverMemory()) {
+      if (meter.reachedMemoryLimit()) x.overMemory = true;
+      else x.heldBytes = meter.memoryBytes();
+    }
+    x.stoppedFor ??= why;
+    killTree(meter, child.pid);
+  };
+  const onOutput = (tail: OutputTail) => (chunk: Buffer) => {
+    tail.push(chunk);
+    if (x.stdout.total + x.stderr.total > plan.outputBytes) stop('output');
+  };
+  child.stdout?.on('data', onOutput(x.stdout));
+  let overlap = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    onOutput(x.stderr)(chunk);
+    // Scanned as it streams: a long stack dump could push the marker out of the tail.
+    const text = overlap + chunk.toString('latin1');
+    if (ALLOCATION_FAILED.test(text)) x.sawOutOfMemory = true;
+    overlap = text.slice(-64);
+  });
+
+  // fd 3: an honest report is at most this long; more can only be the program writing into it.
+  const reportCap = plan.outputs.length * (plan.fileBytes + 512) + LIST_ENTRIES * (LIST_NAME_BYTES + 2) + 4096;
+  const chunks: Buffer[] = [];
+  let received = 0;
+  /** the stream's first bytes, where the start and exit markers are */
+  let head = '';
+  let cpuAtStart: number | undefined;
+  let cpuAtExit: number | undefined;
+  const channel = child.stdio[3] as NodeJS.ReadableStream | undefined;
+  channel?.on('error', () => {});
+  channel?.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > reportCap) return stop('report');
+    chunks.push(chunk);
+    if (cpuAtExit !== undefined) return;
+    if (head.length < 32) head += chunk.subarray(0, 32).toString('latin1');
+    if (cpuAtStart === undefined && head.startsWith('start\n')) cpuAtStart = meter.cpuMs();
+    if (cpuAtStart !== undefined && /^start\nexit \d+\n/.test(head)) cpuAtExit = meter.cpuMs();
+  });
+
+  // Once the wrapper is done, whatever is left (in the weak mode, a background child holding
+  // stdout) goes, so that the streams close.
+  child.on('exit', () => killTree(meter, child.pid));
+  const poll = setInterval(() => {
+    if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
+    const cpuMs = meter.cpuMs();
+    if (trend !== undefined) trend.note(cpuMs);
+    else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
+    if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
+  }, POLL_MS);
+  const backstop = setTimeout(() => stop('wall'), plan.wallMs);
+  let result;
+  try {
+    result = await child;
+  } finally {
+    clearInterval(poll);
+    clearTimeout(backstop);
+  }
+  const end = meter.cpuMs();
+  x.wallMs = performance.now() - begin;
+  x.started = cpuAtStart !== undefined;
+  x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
+  x.peakMemoryBytes = meter.peakMemoryBytes();
+  x.overMemory ||= meter.overMemory();
+  x.jailExit = result.exitCode ?? null;
+  if (x.stoppedFor === undefined) {
+    const parsed = parseReport(Buffer.concat(chunks));
+    if ('problem' in parsed) x.malformed = parsed.problem;
+    else x.report = parsed;
+  }
+  return x;
+}
