@@ -59,7 +59,7 @@ export function acceptsAll(ours: string, theirs: string): boolean {
   for (const range of [ours, theirs]) {
     for (const set of new semver.Range(range).set) {
       for (const c of set) {
-        if (c.semver === semver.Comparator.ANY) continue;
+        if (c.value === '') continue; // the any-version comparator (`*`)
         const v = c.semver as semver.SemVer;
         probes.add(v.version);
         probes.add(semver.inc(v.version, 'patch')!);

@@ -6,13 +6,14 @@
  * The scan itself finds what it looks for: the reference searches' own files, and a bridge that
  * holds a reference_alphabeta as the CSC384 and CPSC 4610 bridges did.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AGENTS_DIR, kitCourses, loadCourseKit } from './course-kit.ts';
 import { playoffNames, scanKit, scanText } from './reference-scan.ts';
-import { buildStudentPackage } from './student-package.ts';
+import { buildStudentPackage, INSTRUCTOR_ONLY_DEPENDENCIES } from './student-package.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'kit-scan-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -32,7 +33,11 @@ describe('the reference scan', () => {
 describe.each(kitCourses())('the %s kit', (course) => {
   it('its framework package and its starter hold no search and no playoff name', async () => {
     const kit = loadCourseKit(course);
-    await buildStudentPackage(kit, join(work, course));
+    const built = await buildStudentPackage(kit, join(work, course));
+    // Instructors' tools stay out: a kit's npm ci builds no similarity parsers.
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', built.tarball, 'package/package.json'], { encoding: 'utf8' })) as { dependencies: Record<string, string> };
+    for (const name of INSTRUCTOR_ONLY_DEPENDENCIES) expect(manifest.dependencies).not.toHaveProperty(name);
+    expect(manifest.dependencies).toHaveProperty('zod');
     const hits = [...scanKit(join(work, course)), ...scanKit(kit.starter, ['']).map((h) => ({ ...h, file: `${relative(join(AGENTS_DIR, '..'), kit.starter)}/${h.file}` }))];
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.kind}: ${h.text}`)).toEqual([]);
   }, 120_000);

@@ -105,6 +105,16 @@ export interface StudentPackage {
   files: string[];
 }
 
+/**
+ * Instructors' tools a student's check never uses: left out of a kit, so its `npm ci` downloads and
+ * builds no native parsers (`mancala similarity` there says in one line that it needs the package).
+ */
+export const INSTRUCTOR_ONLY_DEPENDENCIES: readonly string[] = ['@dodona/dolos-lib'];
+
+function studentDependencies(all: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(all).filter(([name]) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));
+}
+
 /** Builds the course's student package into `outDir` (npm pack); its files are listed for `mancala kit --list`. */
 export async function buildStudentPackage(kit: CourseKit, outDir: string): Promise<StudentPackage> {
   const stage = mkdtempSync(join(tmpdir(), `mancala-kit-${kit.course}-`));
@@ -130,7 +140,7 @@ export async function buildStudentPackage(kit: CourseKit, outDir: string): Promi
           bin: { mancala: 'bin/mancala.js' },
           exports: { '.': './dist/cli.mjs', './framework/*': './framework/*', './package.json': './package.json' },
           mancalaStudentKit: kit.course,
-          dependencies: project.dependencies,
+          dependencies: studentDependencies(project.dependencies),
         },
         null,
         2,
