@@ -25,10 +25,11 @@ import { wholeNumber, type CliIo } from '../options.ts';
 import { checkOutputFile } from '../output-paths.ts';
 import { withProgressBar } from '../progress.ts';
 import { addWeakSandboxOption, announceSandbox, sandboxMode, type SandboxFlags } from '../sandbox-options.ts';
+import { DEFAULT_BEHAVIOUR_POSITIONS } from '../../similarity/behaviour.ts';
 import { announceShard, shardHelp, shardOption, shareOf, type ShardFlag } from '../shard-option.ts';
 
-/** Positions each submission answers by default: a class of 300 then takes minutes (behaviour.ts sizes the search). */
-export const DEFAULT_POSITIONS = 100;
+/** Positions each submission answers by default: the behaviour fingerprints' own, sized so a class of 300 agents takes minutes. */
+export const DEFAULT_POSITIONS = DEFAULT_BEHAVIOUR_POSITIONS;
 /** Pairs the console shows. */
 const CONSOLE_PAIRS = 10;
 
