@@ -219,7 +219,7 @@ const MALFORMED: Malformed[] = [
     name: 'unknown reference agent',
     files: { 'suite.yaml': MANIFEST.replace('reference: alphabeta', 'reference: alphabta') },
     message:
-      '$/suite.yaml:5: roles.agent.reference: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced',
+      '$/suite.yaml:5: roles.agent.reference: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong, perfect, simple, advanced',
   },
   {
     name: 'bad reference option',
@@ -484,7 +484,7 @@ const MALFORMED: Malformed[] = [
     name: 'bad playoff opponent',
     files: { 'cases/a.yaml': AGENT_CASE('checks:\n  playoff: {opponent: randm, games: 4, win_rate: 0.5}\n') },
     message:
-      '$/cases/a.yaml:5: checks.playoff.opponent: agent spec "randm": unknown agent "randm": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced',
+      '$/cases/a.yaml:5: checks.playoff.opponent: agent spec "randm": unknown agent "randm": expected one of random, greedy, minimax, alphabeta, ids, strong, perfect, simple, advanced',
   },
   {
     name: 'win rate above 1',
