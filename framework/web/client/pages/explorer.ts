@@ -18,6 +18,7 @@ import { api, ApiFailure, query } from '../api.ts';
 import { moveLabel, renderBoard } from '../board.ts';
 import { h, replace, scrollWithin, signed } from '../dom.ts';
 import { routeHash, type Page, type PageContext } from '../router.ts';
+import { solvedSection } from './explorer-solved.ts';
 
 const DEFAULTS = { profile: 'csci561', algo: 'alphabeta', depth: '3', heuristic: 'basic' } as const;
 const ALGO_LABELS: Record<ExplorerAlgo, string> = { minimax: 'minimax', alphabeta: 'alpha-beta', ids: 'iterative deepening' };
@@ -392,6 +393,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       h('h2', {}, n.move === 'root' ? 'The root' : `Node ${moveLabel(n.move)}`),
       h('dl', { class: 'ex-facts' }, facts.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
       check,
+      solvedSection(d, root),
       renderBoard(d.board, { names: { bottom: root === 'bottom' ? 'the root player' : 'the opponent', top: root === 'top' ? 'the root player' : 'the opponent' } }),
       h('details', { class: 'ex-json' }, h('summary', {}, 'The position as JSON'), h('pre', { id: 'ex-node-json' }, d.boardJson)),
       explore,
