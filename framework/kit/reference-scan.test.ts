@@ -32,7 +32,9 @@ describe('the reference scan', () => {
 describe.each(kitCourses())('the %s kit', (course) => {
   it('its framework package and its starter hold no search and no playoff name', async () => {
     const kit = loadCourseKit(course);
-    await buildStudentPackage(kit, join(work, course));
+    const pkg = await buildStudentPackage(kit, join(work, course));
+    // The perfect-play solver is a reference too (perfect-solver-trust.test.ts): not one of its files.
+    expect(pkg.files.filter((f) => /(^|\/)agents\/perfect\//.test(f))).toEqual([]);
     const hits = [...scanKit(join(work, course)), ...scanKit(kit.starter, ['']).map((h) => ({ ...h, file: `${relative(join(AGENTS_DIR, '..'), kit.starter)}/${h.file}` }))];
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.kind}: ${h.text}`)).toEqual([]);
   }, 120_000);
