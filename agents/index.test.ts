@@ -18,7 +18,7 @@ function userError(f: () => unknown): string {
 
 describe('the registry', () => {
   it('names every reference agent and heuristic, each under its own name', () => {
-    expect(AGENT_NAMES).toEqual(['random', 'greedy', 'minimax', 'alphabeta', 'ids', 'strong', 'simple', 'advanced']);
+    expect(AGENT_NAMES).toEqual(['random', 'greedy', 'minimax', 'alphabeta', 'ids', 'strong', 'perfect', 'simple', 'advanced']);
     for (const name of AGENT_NAMES) expect(findAgent(name)!.name).toBe(name);
     expect(HEURISTIC_NAMES).toEqual(['basic', 'advanced', 'cpsc4610-provided']);
     for (const name of HEURISTIC_NAMES) expect(findHeuristic(name)!.name).toBe(name);
@@ -53,7 +53,7 @@ describe('parseAgentSpec', () => {
 
   it('rejects an unknown agent, listing the valid ones', () => {
     expect(userError(() => parseAgentSpec('alphabet:depth=2'))).toBe(
-      'agent spec "alphabet:depth=2": unknown agent "alphabet": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced',
+      'agent spec "alphabet:depth=2": unknown agent "alphabet": expected one of random, greedy, minimax, alphabeta, ids, strong, perfect, simple, advanced',
     );
   });
 

@@ -14,6 +14,7 @@ import basic from './heuristics/basic.ts';
 import cpsc4610Provided from './heuristics/cpsc4610-provided.ts';
 import ids from './ids.ts';
 import minimax from './minimax.ts';
+import perfect from './perfect/agent.ts';
 import random from './random.ts';
 import simple from './simple.ts';
 import strong from './strong.ts';
@@ -27,6 +28,8 @@ export const AGENTS: Readonly<Record<string, AgentEntry>> = {
   alphabeta: { agent: alphabeta, options: ['depth', 'unit', 'caching', 'terminal', 'freeTurns'], profileDepth: true, traces: true },
   ids: { agent: ids, options: ['ms', 'depth', 'unit', 'caching', 'terminal', 'freeTurns'] },
   strong: { agent: strong, options: ['ms', 'depth'] },
+  // perfect play by the solver (agents/perfect/): a reference, never in the player runtime or a kit
+  perfect: { agent: perfect, options: ['ms', 'ttMb', 'endgame'] },
   // seed 003's grading opponents (framework/packs/cs540)
   simple: { agent: simple, options: [] },
   advanced: { agent: advancedAgent, options: ['depth'] },

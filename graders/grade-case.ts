@@ -16,6 +16,7 @@ import move from './move.ts';
 import nextState from './next-state.ts';
 import nodes from './nodes.ts';
 import playoff from './playoff.ts';
+import quality from './quality.ts';
 import time from './time.ts';
 import trace from './trace.ts';
 import value from './value.ts';
@@ -23,11 +24,12 @@ import value from './value.ts';
 export type CheckName = keyof Checks;
 
 /** The order checks run and appear in: what the agent answered first, then how, then games. */
-export const CHECK_ORDER: readonly CheckName[] = ['move', 'value', 'nodes', 'evaluations', 'trace', 'nextState', 'heuristicValue', 'time', 'playoff'];
+export const CHECK_ORDER: readonly CheckName[] = ['move', 'value', 'quality', 'nodes', 'evaluations', 'trace', 'nextState', 'heuristicValue', 'time', 'playoff'];
 
 export const GRADERS: Readonly<Record<CheckName, Grader>> = {
   move,
   value,
+  quality,
   nodes,
   evaluations,
   trace,

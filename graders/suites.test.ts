@@ -28,7 +28,7 @@ async function grade(suite: Suite, c: SuiteCase, agent?: Agent) {
   return gradeCase({ manifest, case: c, expected: suite.expected[c.id]!, observation, session });
 }
 
-describe.each(['testcases/kalah-basics', 'testcases/hidden-example'])('%s', (dir) => {
+describe.each(['testcases/kalah-basics', 'testcases/hidden-example', 'testcases/move-quality'])('%s', (dir) => {
   it('the reference passes every case', async () => {
     const suite = await loadSuite(dir);
     expect(suite.cases.length).toBeGreaterThan(0);

@@ -39,7 +39,8 @@ function referenceSeat(seat: SeatPlan, plan: ResolvedPlay): MatchPlayer {
       try {
         const run = await runAgent(parsed.agent, { game, state, heuristic, options: { ms: timeLimitMs, ...options }, timeLimitMs, random: createRandom(seed) });
         const c = run.choice;
-        return { status: 'ok', move: c.move, ms: run.ms, nodes: run.nodes, ...(c.value !== undefined ? { value: c.value } : {}), ...(c.depth !== undefined ? { depth: c.depth } : {}) };
+        const note = c.note !== undefined ? { note: c.note } : {};
+        return { status: 'ok', move: c.move, ms: run.ms, nodes: run.nodes, ...(c.value !== undefined ? { value: c.value } : {}), ...(c.depth !== undefined ? { depth: c.depth } : {}), ...note };
       } catch (e) {
         return { status: 'error', message: e instanceof Error ? e.message : String(e), ms: performance.now() - start };
       }

@@ -174,6 +174,7 @@ export function terminalView(o: TerminalOptions) {
           msText(a.ms),
         ];
         io.out(`> ${who(p)} plays ${spokenMove(game, e.before, e.move)}: ${details.join(', ')}\n`);
+        if (a.note !== undefined) io.out(`  (${a.note})\n`);
       }
       announce(e.before, e.move, e.after);
     },

@@ -49,7 +49,11 @@ describe('toMoveChoice', () => {
 
   it('keeps the move of a plain number, and names what was wrong otherwise', () => {
     expect(toMoveChoice(3)).toEqual({ move: 3 });
-    expect(toMoveChoice({ move: 2, value: 7, depth: 4, note: 'x' })).toEqual({ move: 2, value: 7, depth: 4 });
+    expect(toMoveChoice({ move: 2, value: 7, depth: 4, remark: 'x' })).toEqual({ move: 2, value: 7, depth: 4 });
+    // A note (the perfect agent's "no value proven") is kept; an empty one or a non-string is dropped.
+    expect(toMoveChoice({ move: 2, note: 'not proven' })).toEqual({ move: 2, note: 'not proven' });
+    expect(toMoveChoice({ move: 2, note: '' })).toEqual({ move: 2 });
+    expect(toMoveChoice({ move: 2, note: 5 })).toEqual({ move: 2 });
     expect(() => toMoveChoice({ move: 'seven' })).toThrow('chooseMove must return a move number or { move, value }; got {"move":"seven"}');
   });
 });

@@ -45,6 +45,12 @@ export interface MoveChoice {
   value?: number;
   /** deepest completed depth, for iterative deepening */
   depth?: number;
+  /**
+   * What the agent wants the reader to know about this move, one line (a reference agent's:
+   * `perfect` saying it proved no value in its budget). Shown by `mancala play`, the web app
+   * and replays; never graded.
+   */
+  note?: string;
 }
 
 export interface Agent<S = any> {
@@ -61,13 +67,14 @@ export interface Agent<S = any> {
 export function toMoveChoice(returned: unknown): MoveChoice {
   if (typeof returned === 'number') return { move: returned };
   if (typeof returned === 'object' && returned !== null && !Array.isArray(returned)) {
-    const { move, value, depth } = returned as Record<string, unknown>;
+    const { move, value, depth, note } = returned as Record<string, unknown>;
     const valueOk = value === undefined || isFiniteNumber(value);
     const depthOk = depth === undefined || Number.isSafeInteger(depth);
     if (Number.isSafeInteger(move) && valueOk && depthOk) {
       const choice: MoveChoice = { move: move as number };
       if ('value' in returned) choice.value = value as number | undefined;
       if ('depth' in returned) choice.depth = depth as number | undefined;
+      if (typeof note === 'string' && note !== '') choice.note = note;
       return choice;
     }
   }

@@ -42,7 +42,7 @@ export function scoreSubmission(suite: Suite, id: string, path: string, notes: s
       id: c.id,
       category: c.category,
       status,
-      score: status === 'passed' ? maxScore : 0,
+      score: round(maxScore * earned({ status, checks })),
       maxScore,
       message,
       ...(info.length > 0 ? { info } : {}),
@@ -54,8 +54,19 @@ export function scoreSubmission(suite: Suite, id: string, path: string, notes: s
     };
   });
   // Totals add the unrounded shares: three cases of 10/3 points make 10, not 3 × 3.333333 = 9.999999.
-  const sum = (counts: (r: CaseResult) => boolean): number => round(results.reduce((a, r) => a + (counts(r) ? share(r.c) : 0), 0));
-  return { id, path, score: sum((r) => r.status === 'passed'), maxScore: sum(() => true), cases, notes };
+  const sum = (part: (r: CaseResult) => number): number => round(results.reduce((a, r) => a + share(r.c) * part(r), 0));
+  return { id, path, score: sum(earned), maxScore: sum(() => 1), cases, notes };
+}
+
+/**
+ * The share of its points a case earns: all when it passed; when it failed on checks that give
+ * partial credit (a `quality` check's move that lost a few stones), the smallest credit among its
+ * failed checks; otherwise none.
+ */
+export function earned(r: Pick<CaseResult, 'status' | 'checks'>): number {
+  if (r.status === 'passed') return 1;
+  if (r.status !== 'failed' || r.checks === undefined) return 0;
+  return Math.min(...r.checks.filter((k) => !k.passed).map((k) => k.credit ?? 0));
 }
 
 /** What the case's informational checks found (they never change its status or score). */

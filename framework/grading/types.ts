@@ -36,6 +36,12 @@ export interface CheckResult {
   passed: boolean;
   /** on failure: what differed (expected vs got), the position, the options, and how to reproduce */
   message: string;
+  /**
+   * A failed check that still earns part of the case's points (`quality` with partial credit):
+   * the share, 0 to 1. Absent on a failed check: it earns nothing. A case earns the smallest
+   * share among its failed checks (score.ts).
+   */
+  credit?: number;
   /** status override: a playoff game that timed out may make the check a timeout */
   status?: CaseStatus;
   /**

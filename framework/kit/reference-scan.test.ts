@@ -38,6 +38,8 @@ describe.each(kitCourses())('the %s kit', (course) => {
     const manifest = JSON.parse(execFileSync('tar', ['-xzOf', built.tarball, 'package/package.json'], { encoding: 'utf8' })) as { dependencies: Record<string, string> };
     for (const name of INSTRUCTOR_ONLY_DEPENDENCIES) expect(manifest.dependencies).not.toHaveProperty(name);
     expect(manifest.dependencies).toHaveProperty('zod');
+    // The perfect-play solver is a reference too (perfect-solver-trust.test.ts): not one of its files.
+    expect(built.files.filter((f) => /(^|\/)agents\/perfect\//.test(f))).toEqual([]);
     const hits = [...scanKit(join(work, course)), ...scanKit(kit.starter, ['']).map((h) => ({ ...h, file: `${relative(join(AGENTS_DIR, '..'), kit.starter)}/${h.file}` }))];
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.kind}: ${h.text}`)).toEqual([]);
   }, 120_000);

@@ -29,6 +29,10 @@ const SOURCE = /\.(py|[cm]?[jt]s|java)$/;
 const FORMER_BRIDGE_NAMES = ['reference_alphabeta'];
 /** Files of agents/reference/ whose exports are searches (the others are helpers of a course's task). */
 const REFERENCE_SEARCHES = ['alphabeta.ts', 'minimax.ts', 'search-stack.ts', 'iterative-deepening.ts'];
+/** The perfect-play solver's folder under agents/: every value it knows is a reference answer. */
+export const SOLVER_FOLDER = 'perfect';
+/** The solver's exports that name what it does; not a helper's generic name (a YAML library has a plainValue too). */
+const SOLVER_NAME = /solv|perfect|endgame|retrograde|mtd/i;
 
 export interface ReferenceHit {
   /** the file, relative to the scanned folder ('/'-separated); inside a tarball `tgz!path` */
@@ -39,9 +43,24 @@ export interface ReferenceHit {
   kind: 'search' | 'name';
 }
 
-/** The names the grader's playoffs run: the reference searches' exported functions and classes, and the bridges' former one. */
+/**
+ * The perfect-play solver's names (agents/perfect/): its modules' exported functions, classes and
+ * constants that name a solve, read from its files as data, so a fast solver added there is
+ * covered without a list to keep.
+ */
+export function solverNames(): string[] {
+  const names = new Set<string>();
+  const dir = join(AGENTS_DIR, SOLVER_FOLDER);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const m of text.matchAll(/^export (?:abstract )?(?:async )?(?:function\*?|class|const|let) (\w+)/gm)) if (SOLVER_NAME.test(m[1]!)) names.add(m[1]!);
+  }
+  return [...names].sort();
+}
+
+/** The names the grader's playoffs run: the reference searches' exported functions and classes, the bridges' former one, and the perfect-play solver's. */
 export function playoffNames(): string[] {
-  const names = new Set(FORMER_BRIDGE_NAMES);
+  const names = new Set([...FORMER_BRIDGE_NAMES, ...solverNames()]);
   for (const file of REFERENCE_SEARCHES) {
     const text = readFileSync(join(AGENTS_DIR, 'reference', file), 'utf8');
     // Their searches, not their helpers (a `shown` formatting a value is no search).

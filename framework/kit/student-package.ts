@@ -26,6 +26,7 @@ export function excludedFromPackage(rel: string): string | undefined {
   if (path === 'graders/testing.ts') return "the graders' test helpers";
   if (path === 'graders/index.ts' || path === 'graders/plugin.ts') return "the instructor's graders, name the bug included (the kit's root uses grade-case.ts)";
   if (path === 'framework/search/specification.ts') return 'the readable specification search: a reference';
+  if (path.startsWith('agents/perfect/')) return 'the perfect-play solver: it knows every position\'s true value';
   return undefined;
 }
 
@@ -95,7 +96,11 @@ async function agentFiles(root: string): Promise<string[]> {
     nodePaths: [...PACKAGE_DIRS],
     external: ['esbuild', 'piscina'],
   });
-  return Object.keys(result.metafile.inputs).filter((p) => p.startsWith('agents/'));
+  const reached = Object.keys(result.metafile.inputs).filter((p) => p.startsWith('agents/'));
+  // A given agent that imports a reference would carry it into the kit: refused, never dropped (the kit would not run).
+  const refused = reached.filter((p) => excludedFromPackage(p) !== undefined);
+  if (refused.length > 0) throw new Error(`the kit's agents import ${refused.join(', ')}: ${excludedFromPackage(refused[0]!)}; a student kit must not hold it`);
+  return reached;
 }
 
 export interface StudentPackage {

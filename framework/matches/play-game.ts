@@ -240,6 +240,7 @@ function replayRecorder(game: MancalaGame, index: number, onReplay: (line: Repla
         ms: e.ms,
         ...(e.by !== undefined ? { by: e.by } : {}),
         ...(e.value !== undefined ? { value: e.value } : {}),
+        ...(e.attempt?.status === 'ok' && e.attempt.note !== undefined && e.attempt.move === e.move ? { note: e.attempt.note } : {}),
       }),
   };
 }

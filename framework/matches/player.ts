@@ -97,6 +97,7 @@ function openReference(spec: string, o: OpenPlayerOptions): MatchPlayer {
           nodes: run.nodes,
           ...(c.value !== undefined ? { value: c.value } : {}),
           ...(c.depth !== undefined ? { depth: c.depth } : {}),
+          ...(c.note !== undefined ? { note: c.note } : {}),
           // the anytime rule (cs540) plays this when the answer came too late
           ...(run.reported !== undefined ? { reported: run.reported } : {}),
         };

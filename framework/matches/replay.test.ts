@@ -80,7 +80,7 @@ describe('replays', () => {
     ['an unknown line type', () => edited(5, (l) => (l.type = 'mvoe')), /^R\.jsonl:5: field "type": expected "game", "move" or "end", got "mvoe"$/],
     ['a missing field', () => edited(4, (l) => delete l.moveName), /^R\.jsonl:4: field "moveName": .*, but it is missing$/],
     ['a bad board', () => edited(4, (l) => (l.before.top[2] = -1)), /^R\.jsonl:4: field "before.top\[2\]": expected a whole number ≥ 0, got -1$/],
-    ['an unknown field', () => edited(6, (l) => (l.note = 'hi')), /^R\.jsonl:6: field "note": unknown field$/],
+    ['an unknown field', () => edited(6, (l) => (l.remark = 'hi')), /^R\.jsonl:6: field "remark": unknown field$/],
     ['plies out of order', () => edited(6, (l) => (l.ply = 9)), /^R\.jsonl:6: field "ply": expected 4 .*, got 9$/],
     ['a board that does not follow', () => edited(7, (l) => (l.before.bottom[0] += 1)), /^R\.jsonl:7: field "before": expected the board after the previous move/],
     ['the wrong side', () => edited(2, (l) => (l.side = 'A')), /^R\.jsonl:2: field "side": expected B \(the side to move, B moving first\), got A$/],

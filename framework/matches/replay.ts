@@ -111,6 +111,7 @@ function moveJson(l: ReplayLine): Record<string, unknown> {
     ms: tenth(l.ms),
     ...(l.by !== undefined ? { by: l.by } : {}),
     ...(l.value !== undefined ? { value: l.value } : {}),
+    ...(l.note !== undefined ? { note: l.note } : {}),
   };
 }
 
@@ -167,6 +168,7 @@ const moveSchema = z.strictObject({
   ms,
   by: z.enum(['opening', 'forfeit'], { error: 'expected "opening" or "forfeit"' }).optional(),
   value: z.number({ error: 'expected a number' }).optional(),
+  note: z.string({ error: 'expected a line of text' }).optional(),
 });
 
 const endSchema = z.strictObject({

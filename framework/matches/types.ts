@@ -23,7 +23,7 @@ export type ForfeitPolicy =
 
 /** One decision of one side. */
 export type MoveAttempt =
-  | { status: 'ok'; move: number; value?: number; depth?: number; nodes?: number; ms: number; reported?: { move: number; value?: number } }
+  | { status: 'ok'; move: number; value?: number; depth?: number; nodes?: number; ms: number; reported?: { move: number; value?: number }; note?: string }
   | { status: 'error' | 'timeout' | 'memory' | 'output-limit'; message: string; ms: number; reported?: { move: number; value?: number } };
 
 /**
@@ -87,6 +87,8 @@ export interface ReplayLine {
   /** set on opening moves (seeded random) and on moves played for a forfeiting side */
   by?: 'opening' | 'forfeit';
   value?: number;
+  /** what the agent said of its move (MoveChoice.note): `perfect` proving no value in its budget */
+  note?: string;
 }
 
 export interface MatchSummary {

@@ -17,6 +17,8 @@ const OPTION_VALUES = {
   terminal: 'score or heuristic',
   ms: 'a number of milliseconds > 0',
   freeTurns: 'honour or ignore (ignore: players alternate every move, as seed 002\'s provided minimax)',
+  ttMb: 'a whole number of MB > 0 (the perfect-play solver\'s transposition table)',
+  endgame: 'an endgame database file (written by mancala solve --build-endgame)',
 } as const;
 
 export type AgentOptionName = keyof typeof OPTION_VALUES;
@@ -149,5 +151,9 @@ function parseOptionValue(option: AgentOptionName, text: string | undefined): Ag
     }
     case 'freeTurns':
       return text === 'honour' || text === 'ignore' ? text : undefined;
+    case 'ttMb':
+      return /^\d+$/.test(text) && Number(text) > 0 && Number.isSafeInteger(Number(text)) ? Number(text) : undefined;
+    case 'endgame':
+      return text;
   }
 }

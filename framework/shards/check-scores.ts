@@ -5,7 +5,7 @@
  * `mancala merge` adds up the totals exactly as one run does.
  */
 import type { SubmissionReport } from '../grading/report.ts';
-import { scoreSubmission } from '../grading/score.ts';
+import { earned, scoreSubmission } from '../grading/score.ts';
 import type { CaseResult } from '../grading/score.ts';
 import type { Suite, SuiteCase } from '../suites/types.ts';
 
@@ -43,7 +43,7 @@ export function scoreAsWholeRun(suite: Suite, all: readonly SuiteCase[], graded:
   const byId = caseShares(suite, all);
   const shares = cases.map((c) => byId.get(c.id) ?? 0);
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
-  const score = round(cases.reduce((a, c, k) => a + (c.status === 'passed' ? shares[k]! : 0), 0));
+  const score = round(cases.reduce((a, c, k) => a + shares[k]! * earned(c), 0));
   const maxScore = round(shares.reduce((a, x) => a + x, 0));
   return { report: { ...graded, score, maxScore, cases }, shares };
 }

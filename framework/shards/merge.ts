@@ -9,6 +9,7 @@
  * not. A tournament shard whose games are not all recorded counts as missing those games.
  */
 import { UserError } from '../errors.ts';
+import { earned } from '../grading/score.ts';
 import { commonFailures, commonFailureWarning, reportOutcomes } from '../grading/common-failure.ts';
 import type { CaseReport, GradeReport, SubmissionReport } from '../grading/report.ts';
 import { shardItems, shardLabel } from '../shard-spec.ts';
@@ -221,7 +222,7 @@ export function mergeCheckShards(set: ShardSet<CheckShard>): MergedCheck {
     });
     const shares = mine.map((m) => share.get(m.unit) ?? 0);
     // As grading/score.ts adds them: the unrounded shares in the suite's order.
-    const score = round(cases.reduce((a, c, k) => a + (c.status === 'passed' ? shares[k]! : 0), 0));
+    const score = round(cases.reduce((a, c, k) => a + shares[k]! * earned(c), 0));
     const maxScore = round(shares.reduce((a, x) => a + x, 0));
     const first = header.submissions[0]!;
     const notes = [...new Set(holders.flatMap((h) => reportOf(h).submissions[0]?.notes ?? []))];

@@ -17,13 +17,14 @@ import type { Heuristic } from '../contracts/heuristic.ts';
 import type { TraceEvent } from '../contracts/search-trace.ts';
 import { UserError } from '../errors.ts';
 import { stateToBoard } from '../games/mancala/board-io/index.ts';
-import type { MancalaGame } from '../games/mancala/engine.ts';
+import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { parseAgentSpec, requireHeuristic } from '../plugins/agents.ts';
 import { createRandom } from '../random.ts';
 import { runAgent } from '../search/run-agent.ts';
 import { INFINITE_VALUE, renderTraverseLog } from '../search/traverse-log.ts';
 import { canonicalJson, formatCanonicalJson } from './canonical-json.ts';
 import { GameCache } from './game.ts';
+import { blessMoveValues } from './bless-quality.ts';
 import { caseHash, EXPECTED_FILE } from './expected.ts';
 import { caseState } from './position.ts';
 import type { Expected, Manifest, Suite, SuiteCase } from './types.ts';
@@ -70,6 +71,7 @@ export async function blessCase(manifest: Manifest, games: GameCache, c: SuiteCa
     return entry;
   }
 
+  if (checks.quality) entry.moveValues = blessMoveValues(game as MancalaGame, state as MancalaState, `${c.file}: case ${c.id}`);
   const needsSearch = checks.move || checks.value || checks.nodes || checks.evaluations || checks.trace || checks.nextState;
   if (!needsSearch) return entry; // time and playoff compare with no reference answer
 

@@ -219,7 +219,7 @@ const MALFORMED: Malformed[] = [
     name: 'unknown reference agent',
     files: { 'suite.yaml': MANIFEST.replace('reference: alphabeta', 'reference: alphabta') },
     message:
-      '$/suite.yaml:5: roles.agent.reference: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced',
+      '$/suite.yaml:5: roles.agent.reference: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong, perfect, simple, advanced',
   },
   {
     name: 'bad reference option',
@@ -261,13 +261,13 @@ const MALFORMED: Malformed[] = [
     name: 'misspelt check',
     files: { 'cases/a.yaml': AGENT_CASE('checks:\n  move: true\n  nodess: exact\n') },
     message:
-      '$/cases/a.yaml:6: checks.nodess: unknown field: expected one of move, value, nodes, evaluations, trace, next_state, heuristic_value, time, playoff (did you mean "nodes"?)',
+      '$/cases/a.yaml:6: checks.nodess: unknown field: expected one of move, value, quality, nodes, evaluations, trace, next_state, heuristic_value, time, playoff (did you mean "nodes"?)',
   },
   {
     name: 'camelCase check',
     files: { 'cases/a.yaml': AGENT_CASE('checks: {nextState: true}\n') },
     message:
-      '$/cases/a.yaml:4: checks.nextState: unknown field: expected one of move, value, nodes, evaluations, trace, next_state, heuristic_value, time, playoff (did you mean "next_state"? fields are snake_case)',
+      '$/cases/a.yaml:4: checks.nextState: unknown field: expected one of move, value, quality, nodes, evaluations, trace, next_state, heuristic_value, time, playoff (did you mean "next_state"? fields are snake_case)',
   },
   {
     name: 'unknown category',
@@ -422,7 +422,7 @@ const MALFORMED: Malformed[] = [
   {
     name: 'heuristic check on an agent',
     files: { 'cases/a.yaml': AGENT_CASE('checks: {move: true, heuristic_value: true}\n') },
-    message: '$/cases/a.yaml:4: checks.heuristic_value: does not apply to an agent role ("agent"): expected one of move, value, nodes, evaluations, trace, next_state, time, playoff',
+    message: '$/cases/a.yaml:4: checks.heuristic_value: does not apply to an agent role ("agent"): expected one of move, value, quality, nodes, evaluations, trace, next_state, time, playoff',
   },
   {
     name: 'node count on a heuristic',
@@ -463,7 +463,7 @@ const MALFORMED: Malformed[] = [
     name: 'no checks',
     files: { 'cases/a.yaml': AGENT_CASE('checks: {move: false}\n') },
     message:
-      '$/cases/a.yaml:4: checks: expected at least one check (move, value, nodes, evaluations, trace, next_state, time, playoff) for role "agent", but none is on',
+      '$/cases/a.yaml:4: checks: expected at least one check (move, value, quality, nodes, evaluations, trace, next_state, time, playoff) for role "agent", but none is on',
   },
   {
     name: 'a reference heuristic the sandbox does not hold',
@@ -484,7 +484,7 @@ const MALFORMED: Malformed[] = [
     name: 'bad playoff opponent',
     files: { 'cases/a.yaml': AGENT_CASE('checks:\n  playoff: {opponent: randm, games: 4, win_rate: 0.5}\n') },
     message:
-      '$/cases/a.yaml:5: checks.playoff.opponent: agent spec "randm": unknown agent "randm": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced',
+      '$/cases/a.yaml:5: checks.playoff.opponent: agent spec "randm": unknown agent "randm": expected one of random, greedy, minimax, alphabeta, ids, strong, perfect, simple, advanced',
   },
   {
     name: 'win rate above 1',

@@ -10,6 +10,7 @@ import { UserError } from '../errors.ts';
 import { SANDBOX_HEURISTICS } from '../heuristics/sandbox-heuristics.ts';
 import { agentTable, findHeuristic, heuristicNames, parseAgentSpec, type AgentSpec } from '../plugins/agents.ts';
 import { resolvePosition } from './position.ts';
+import { resolveQuality } from './quality-check.ts';
 import { countCheck, DEFAULT_HEURISTIC_PLAYOFF_DEPTH, type CaseFile, type ChecksFile } from './schema.ts';
 import { describeValue, fieldError, type FieldPath, type SourceFile } from './source.ts';
 import type { CaseOptions, Checks, Limits, Manifest, RoleSpec, SuiteCase } from './types.ts';
@@ -89,6 +90,11 @@ export function resolveCase(item: CaseItem, where: CaseLocation, manifest: Manif
   const limits: Limits = { ms: c.limits?.ms ?? manifest.limits.ms, memoryMb: c.limits?.memory_mb ?? manifest.limits.memoryMb };
   const options = resolveOptions(c, roleName, role, manifest, context, fail);
   const checks = resolveChecks(c.checks, roleName, role, options, limits, manifest, context, fail);
+  if (c.checks?.quality !== undefined && c.checks.quality !== false) {
+    const quality = resolveQuality(c.checks.quality, manifest.game, position.board);
+    if ('error' in quality) throw fail(['checks', 'quality', ...quality.field], quality.error);
+    checks.quality = quality;
+  }
   // Said in the case itself (not its file's defaults) where no node count is checked, it would do nothing.
   if (item.raw.node_counts !== undefined && checks.nodes === undefined) {
     throw fail(['node_counts'], 'applies to a case with a nodes check, and this case checks no node count');
@@ -184,7 +190,7 @@ function heuristicPlayoffOptions(o: NonNullable<CaseFile['options']>, roleName: 
   };
 }
 
-const AGENT_CHECKS = ['move', 'value', 'nodes', 'evaluations', 'trace', 'next_state', 'time', 'playoff'];
+const AGENT_CHECKS = ['move', 'value', 'quality', 'nodes', 'evaluations', 'trace', 'next_state', 'time', 'playoff'];
 const HEURISTIC_CHECKS = ['heuristic_value', 'time', 'playoff'];
 
 function resolveChecks(

@@ -14,6 +14,7 @@ import { BOARD_FORMATS } from '../games/mancala/board-io/board.ts';
 import { MAX_TOTAL_STONES } from '../games/mancala/engine.ts';
 import { PROFILE_NAMES } from '../games/mancala/profiles.ts';
 import { LIMITS } from '../games/mancala/rules.ts';
+import { MAX_QUALITY_STONES } from './quality-check.ts';
 import type { CountCheck, NodeCounts } from './types.ts';
 
 // ---- building blocks ---------------------------------------------------------------------------
@@ -263,7 +264,20 @@ const playoffSchema = strict(
   'a playoff: {opponent, games, win_rate, seed, ms_per_move}',
 );
 
-export const CHECK_NAMES = ['move', 'value', 'nodes', 'evaluations', 'trace', 'next_state', 'heuristic_value', 'time', 'playoff'] as const;
+export const CHECK_NAMES = ['move', 'value', 'quality', 'nodes', 'evaluations', 'trace', 'next_state', 'heuristic_value', 'time', 'playoff'] as const;
+
+/**
+ * `quality`: the stones the agent's move gives up against a best move, by the perfect-play
+ * solver, on boards of at most `max_stones` stones in the pits (quality-check.ts holds the bounds).
+ */
+const qualitySchema = strict(
+  {
+    max_stones: whole(1, MAX_QUALITY_STONES, 'the most stones in the pits of a board the solver is asked to solve').optional(),
+    tolerance: whole(0, ANY, 'the stones a move may give up and still earn full marks').optional(),
+    no_credit_at: whole(1, ANY, 'the stones given up at which partial credit reaches 0').optional(),
+  },
+  '{max_stones, tolerance, no_credit_at}',
+);
 
 const checksSchema = strict(
   {
@@ -271,6 +285,7 @@ const checksSchema = strict(
     value: z
       .union([z.boolean(), strict({ tolerance: atLeast(0, 'the tolerance') }, '{tolerance: N}')], { error: 'expected true, false or {tolerance: N}' })
       .optional(),
+    quality: z.union([z.boolean(), qualitySchema], { error: 'expected true, false or {max_stones, tolerance, no_credit_at}' }).optional(),
     nodes: countCheckSchema.optional(),
     evaluations: countCheckSchema.optional(),
     trace: z
@@ -362,6 +377,7 @@ export const expectedEntrySchema = strict(
     trace: z.array(z.unknown(), { error: 'expected a list' }).optional(),
     nextState: boardSpecSchema.optional(),
     heuristicValue: z.number({ error: 'expected a number' }).optional(),
+    moveValues: z.record(z.string(), z.number({ error: 'expected a number' }).int(), { error: 'expected move index → perfect-play value' }).optional(),
   },
   'an expected entry: {hash, move, value, …}',
 );

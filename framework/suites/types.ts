@@ -76,6 +76,11 @@ export type CountCheck =
 export interface Checks {
   /** the move equals the reference's (ties: the first best move in the profile's order) */
   move?: boolean;
+  /**
+   * the stones the agent's move gives up against a best move, by the perfect-play solver: full
+   * marks at most `tolerance`; with `noCreditAt`, partial credit falling linearly to 0 there
+   */
+  quality?: QualityCheck;
   /** the value the agent returned equals the reference's, within `tolerance` */
   value?: { tolerance: number };
   nodes?: CountCheck;
@@ -90,6 +95,16 @@ export interface Checks {
   time?: { ms: number };
   /** the submission plays `games` seeded games against `opponent` (an agent spec) and must win at least `winRate` of them */
   playoff?: { opponent: string; games: number; winRate: number; seed: number; msPerMove: number };
+}
+
+/** The `quality` check, resolved (quality-check.ts). */
+export interface QualityCheck {
+  /** the most stones in the pits of a board this case may be (the solver's reach the suite declares) */
+  maxStones: number;
+  /** stones a move may give up and still earn full marks */
+  tolerance: number;
+  /** absent: a move over the tolerance earns nothing; else credit falls linearly to 0 at this loss */
+  noCreditAt?: number;
 }
 
 /** What the agent is asked, in the suite's terms. `heuristic` names a reference heuristic or `role:NAME`. */
@@ -144,6 +159,8 @@ export interface Expected {
   /** board after the reference move */
   nextState?: BoardSpec;
   heuristicValue?: number;
+  /** the perfect-play value (the mover's final store margin) after each legal move, by move index (`quality`) */
+  moveValues?: Record<string, number>;
 }
 
 export interface Suite {

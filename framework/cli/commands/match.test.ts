@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../errors.ts';
+import { plainValue } from '../../../agents/perfect/plain-solve.ts';
+import { boardToState } from '../../games/mancala/board-io/index.ts';
+import { mancalaGame } from '../../games/mancala/profile-game.ts';
+import { PROFILES } from '../../games/mancala/profiles.ts';
 import { readReplay } from '../../matches/replay.ts';
 import { oneLine } from '../main.ts';
 import { addMatchCommand } from './match.ts';
@@ -83,10 +87,36 @@ describe('mancala match', () => {
     expect(readReplay(join(replays, 'game-002.jsonl')).end.forfeit).toMatchObject({ side: 'A', reason: 'crash' });
   });
 
+  it('offers the perfect agent: every move it plays has the best value by the plain specification', async () => {
+    const replays = join(dir, 'perfect');
+    const r = await mancala('perfect', 'alphabeta:depth=1', '--rules', 'kalah-empty-capture', '--pits', '3', '--seeds', '2', '--games', '2', '--no-progress', '--replays', replays);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('match: A = perfect, B = alphabeta:depth=1');
+    const game = mancalaGame(PROFILES['kalah-empty-capture']!, 3, 2);
+    let checked = 0;
+    for (const file of readdirSync(replays)) {
+      for (const m of readReplay(join(replays, file)).moves) {
+        if (m.side !== 'A' || m.by !== undefined) continue;
+        const s = boardToState(game, m.before);
+        const after = (move: number) => {
+          const child = game.play(s, move);
+          const v = plainValue(game, child);
+          return (game.toMove(child) === game.toMove(s) ? v : -v) + 0; // no -0
+        };
+        const best = Math.max(...game.legalMoves(s).map(after));
+        expect(after(m.move)).toBe(best);
+        expect(m.value).toBe(best);
+        expect(m.note).toBeUndefined();
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(2);
+  });
+
   const corrupt = join(dir, 'corrupt.jsonl');
   writeFileSync(corrupt, '{"top":[4,4,4,4,4,4],"bottom":[4,4,4,4,4,4],"stores":{"top":0,"bottom":0}}\n{"top":[4,4,4,4,4,4],"bottom":[4,4,4,4,4,"x"],"stores":{"top":0,"bottom":0}}\n');
   it.each([
-    ['an unknown agent', ['alphabta', 'random'], /^mancala: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong, simple, advanced$/],
+    ['an unknown agent', ['alphabta', 'random'], /^mancala: agent spec "alphabta": unknown agent "alphabta": expected one of random, greedy, minimax, alphabeta, ids, strong, perfect, simple, advanced$/],
     ['a missing path', ['agents/no-such-agent.ts', 'random'], /^mancala: agent agents\/no-such-agent\.ts: no such file or folder/],
     ['a folder without an agent', ['agents/reference/../examples', 'random', '--games', '1'], /^mancala: no submission here: agents\/reference\/\.\.\/examples \(found only alice, bob, carol, cpsc4610-reference and \d+ more\)\. A submission is a CS540 <name>Player\.java/],
     ['a bad agent option', ['alphabeta:depth=deep', 'random'], /^mancala: agent spec "alphabeta:depth=deep": option "depth" expects a whole number/],

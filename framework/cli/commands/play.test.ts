@@ -104,6 +104,18 @@ describe('mancala play: a human against an agent', () => {
   });
 });
 
+describe('mancala play: the perfect agent', () => {
+  it('plays its proven best move and says its value', async () => {
+    const r = await cli(['--top', 'perfect', '--rules', 'kalah-empty-capture', '--pits', '3', '--seeds', '2', '--seed', '1'], CYCLE);
+    expect(r.code).toBe(0);
+    const lines = r.out.split('\n').filter((l) => l.startsWith('> top (perfect) plays'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l).toMatch(/^> top \(perfect\) plays T\d: value [+-]?\d+ for top, [\d,]+ positions?, [\d.,]+ ms$/);
+    // every value proven: no note that the solver ran out
+    expect(r.out).not.toContain('no value proven');
+  });
+});
+
 describe('mancala play: input', () => {
   it('re-asks after bad input, saying what is valid', async () => {
     const r = await cli(['--top', 'random', '--seed', '1'], ['', 'xyz', '9', 'T2', 'Q7', '2', '2', 'help', 'quit']);

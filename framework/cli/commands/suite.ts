@@ -82,6 +82,7 @@ export function describeExpected(e: Expected): string {
   if (e.trace !== undefined) parts.push(`trace of ${e.trace.length} ${typeof e.trace[0] === 'string' ? 'log lines' : 'events'}`);
   if (e.nextState !== undefined) parts.push(`next state ${e.nextState.top.join(',')} / ${e.nextState.bottom.join(',')} stores ${e.nextState.topStore}-${e.nextState.bottomStore}`);
   if (e.heuristicValue !== undefined) parts.push(`heuristic value ${e.heuristicValue}`);
+  if (e.moveValues !== undefined) parts.push(`solved move values ${Object.entries(e.moveValues).map(([m, v]) => `${m}:${v}`).join(' ')}`);
   return parts.length === 0 ? 'no reference answer needed' : parts.join(', ');
 }
 

@@ -23,6 +23,7 @@ function finite(x: number, where: string): number {
 function checkJson(check: CheckResult): CheckResult {
   const out: CheckResult = { check: check.check, passed: check.passed, message: check.message };
   if (check.informational === true) out.informational = true;
+  if (check.credit !== undefined) out.credit = check.credit;
   if (check.status !== undefined) out.status = check.status;
   return out;
 }
@@ -86,6 +87,7 @@ const checkResultSchema = z.strictObject(
     passed: z.boolean({ error: 'expected true or false' }),
     message: text('the message'),
     informational: z.boolean({ error: 'expected true or false' }).optional(),
+    credit: z.number({ error: 'expected the share of the points earned, 0 to 1' }).min(0).max(1).optional(),
     status: status.optional(),
   },
   { error: 'expected a check result {"check", "passed", "message"}' },

@@ -79,6 +79,18 @@ describe('the web app: Play', () => {
     expect(data.examples).toContain('alphabeta:depth=6');
   });
 
+  it('offers the perfect agent, which plays its proven values on a small board', async () => {
+    const { data } = await call<Catalog>('GET', '/api/catalog');
+    expect(data.agents.find((a) => a.name === 'perfect')).toEqual({ name: 'perfect', options: ['ms', 'ttMb', 'endgame'], withheld: false });
+    expect(data.examples).toContain('perfect:ms=2000');
+    let g = (await call<GameView>('POST', '/api/games', { rules: 'kalah-empty-capture', pits: 3, seeds: 2, bottom: 'perfect', top: 'random', seed: 1 })).data;
+    while (g.waitingFor === 'agent') g = (await call<GameView>('POST', `/api/games/${g.id}/advance`, {})).data;
+    const mine = g.moves.filter((m) => m.seat === 'bottom');
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((m) => m.by === 'perfect' && Number.isInteger(m.value) && m.note === undefined)).toBe(true);
+    expect((await call('DELETE', `/api/games/${g.id}`)).status).toBe(204);
+  });
+
   it('plays a human against alpha-beta: moves, agent replies, a hint, undo, refusals', async () => {
     const created = await call<GameView>('POST', '/api/games', { rules: 'kalah', bottom: 'human', top: 'alphabeta:depth=4', seed: 1 });
     expect(created.status).toBe(201);

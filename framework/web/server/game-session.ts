@@ -157,7 +157,7 @@ export class GameSession {
     return -1;
   }
 
-  private play(move: number, by: string, extra: Pick<MoveView, 'value' | 'ms'> = {}): void {
+  private play(move: number, by: string, extra: Pick<MoveView, 'value' | 'ms' | 'note'> = {}): void {
     const before = this.state;
     const after = this.game.play(before, move);
     this.moves.push({ ...traceMove(this.game, before, move, after, this.moves.length, by), ...extra });
@@ -239,7 +239,8 @@ export class GameSession {
     const label = seat.view.label;
     const ply = this.moves.length;
     if (attempt.status === 'ok' && this.game.isLegal(s, attempt.move)) {
-      this.play(attempt.move, label, { ms: Math.round(attempt.ms), ...(attempt.value !== undefined ? { value: attempt.value } : {}) });
+      const note = attempt.note !== undefined ? { note: attempt.note } : {};
+      this.play(attempt.move, label, { ms: Math.round(attempt.ms), ...(attempt.value !== undefined ? { value: attempt.value } : {}), ...note });
       return this.view();
     }
     // The anytime rule (cs540): a timed-out decision plays the last legal move the agent reported.

@@ -137,6 +137,7 @@ export function replayView(r: Replay, file: string): ReplayView {
       ...traceMove(game, s, m.move, after, m.ply, `${m.side} (${r.header[m.side]})`),
       ms: m.ms,
       ...(m.value !== undefined ? { value: m.value } : {}),
+      ...(m.note !== undefined ? { note: m.note } : {}),
       ...(m.by !== undefined ? { kind: m.by } : {}),
     });
     s = after;

@@ -15,7 +15,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchExploration, SearchNodeDetail, SearchOptionsView } from '../shared/api.ts';
 import { createWebApp } from './app.ts';
+import { plainSolve } from '../../../agents/perfect/plain-solve.ts';
+import { boardToState, parseBoard } from '../../games/mancala/board-io/index.ts';
+import { mancalaGame } from '../../games/mancala/profile-game.ts';
+import { PROFILES } from '../../games/mancala/profiles.ts';
 import { LOG_CHUNK, MAX_TREE_NODES } from './search-explorations.ts';
+import { EXPLORER_SOLVE_MAX_STONES } from './solved-values.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const INPUT = join(ROOT, 'testcases/csci561-public/inputs/alphabeta-d3-1.txt');
@@ -81,6 +86,30 @@ describe('the Search explorer API', () => {
 
     const path = await call<SearchNodeDetail[]>('GET', `/api/search/${x.id}/path/${d.children[0]!.id}`);
     expect(path.data.map((p) => p.node.id)).toEqual([0, child.id, d.children[0]!.id]);
+  });
+
+  it('shows the solved value of a small position and of each searched child, beside the search\'s', async () => {
+    const { data: x } = await call<SearchExploration>('POST', '/api/search', { profile: 'kalah-empty-capture', pits: 3, seeds: 2, algo: 'alphabeta', depth: 3 });
+    const root = (await call<SearchNodeDetail>('GET', `/api/search/${x.id}/nodes/0`)).data;
+    const game = mancalaGame(PROFILES['kalah-empty-capture']!, 3, 2);
+    const truth = plainSolve(game, game.initial());
+    expect(root.solved.value).toBe(truth.value);
+    expect(root.solved.note).toBeUndefined();
+    expect(root.solved.children).toEqual(root.children.map((c) => truth.moveValues!.get(game.legalMoves(game.initial()).find((m) => game.moveName(game.initial(), m) === c.move)!)));
+    // A min node's children, from the root player's side: the opponent's values negated.
+    const min = root.children.find((c) => c.kind === 'node' && !c.max);
+    if (min !== undefined) {
+      const d = (await call<SearchNodeDetail>('GET', `/api/search/${x.id}/nodes/${min.id}`)).data;
+      const s = boardToState(game, parseBoard(d.boardJson, 'json', 'node.json'));
+      const mine = plainSolve(game, s);
+      expect(d.solved.value).toBe(-mine.value! || 0);
+    }
+  });
+
+  it('solves no board bigger than the explorer\'s bound, and says why', async () => {
+    const { data: x } = await call<SearchExploration>('POST', '/api/search', { profile: 'kalah', pits: 6, seeds: 4, algo: 'alphabeta', depth: 2 });
+    const root = (await call<SearchNodeDetail>('GET', `/api/search/${x.id}/nodes/0`)).data;
+    expect(root.solved).toEqual({ note: `not solved: 48 stones in the pits, more than the ${EXPLORER_SOLVE_MAX_STONES} the explorer solves` });
   });
 
   it('reads a csci561 input.txt: the file\'s own task and depth, and its traverse log in chunks linked to nodes', async () => {

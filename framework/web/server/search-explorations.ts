@@ -25,10 +25,11 @@ import { findProfile, type MancalaProfile } from '../../games/mancala/profiles.t
 import { agentTable, heuristicNames } from '../../plugins/agents.ts';
 import { planSearch, runSearch, type GameSetup, type SearchReport } from '../../plugins/reference-search.ts';
 import { traverseLogLines, type TraverseLogLine } from '../../search/traverse-log.ts';
-import type { ExplorerAlgo, SearchExploration, SearchNodeDetail, SearchNodeView, SearchRequestBody, SearchTreeView, Seat } from '../shared/api.ts';
+import type { ExplorerAlgo, SearchExploration, SolvedValues, SearchNodeDetail, SearchNodeView, SearchRequestBody, SearchTreeView, Seat } from '../shared/api.ts';
 import { boardView, seatOf } from './board-view.ts';
 import { HttpError } from './http-error.ts';
 import { SearchTree, TreeTooLarge } from './search-tree.ts';
+import { solvedValues } from './solved-values.ts';
 
 /** The most nodes an exploration's trees hold together (a node is about 200 bytes here). */
 export const MAX_TREE_NODES = 100_000;
@@ -60,6 +61,8 @@ interface Exploration {
   fromBoard: boolean;
   trees: Tree[];
   view: SearchExploration;
+  /** solved values by position and searched children (solved-values.ts) */
+  solved: Map<string, SolvedValues>;
 }
 
 /** The game and position the request asks for; a malformed board is the board reader's one line. */
@@ -171,6 +174,7 @@ export class SearchExplorations {
       state,
       algo: body.algo,
       trees,
+      solved: new Map(),
       view: {
         id,
         profile: profile.name,
@@ -284,7 +288,8 @@ export class SearchExplorations {
     const { state, path } = this.position(x, t, id);
     // The search visits the legal moves in the game's order and a prune stops it: what it left are the last ones.
     const prunedMoves = n.skipped > 0 ? x.game.legalMoves(state).slice(n.children.length).map((m) => x.game.moveName(state, m)) : [];
-    const seen = n.kind === 'node' ? x.game.legalMoves(state).slice(0, n.children.length).map((m) => x.game.moveName(state, m)) : [];
+    const searched = n.kind === 'node' ? x.game.legalMoves(state).slice(0, n.children.length) : [];
+    const seen = searched.map((m) => x.game.moveName(state, m));
     if (prunedMoves.length !== n.skipped || seen.some((name, k) => t.tree.nodes[n.children[k]!]!.name !== name)) {
       throw new Error(`internal: node ${id}'s children (${seen.join(' ')}) and ${n.skipped} pruned moves do not match its position's legal moves`);
     }
@@ -300,6 +305,15 @@ export class SearchExplorations {
       board: boardView(x.game, state),
       boardJson: writeJson(x.game, state),
       ...(n.kind === 'node' ? { check: { command: command(x, 'minimax', node.depthLeft, 'node.json'), value: sign * n.value || 0, relation } } : {}),
+      solved: this.solved(x, state, searched, n.maximizing),
     };
+  }
+
+  /** The node's solved values, solved once per exploration (the page asks for a node again and again). */
+  private solved(x: Exploration, state: MancalaState, moves: number[], maximizing: boolean): SolvedValues {
+    const key = `${x.game.key(state)}:${moves.length}`;
+    let v = x.solved.get(key);
+    if (v === undefined) x.solved.set(key, (v = solvedValues(x.game, state, moves, maximizing)));
+    return v;
   }
 }

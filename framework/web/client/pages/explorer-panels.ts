@@ -7,6 +7,7 @@
 import type { SearchExploration, SearchNodeDetail, SearchTreeView, Seat } from '../../shared/api.ts';
 import { moveLabel, renderBoard } from '../board.ts';
 import { h, type Children } from '../dom.ts';
+import { solvedSection } from './explorer-solved.ts';
 import { ALGO_LABELS, alphaText, betaText, boundedValue, kindText, plural, value } from './explorer-text.ts';
 
 /** How to read the tree: open beside it; on a phone, where it would push the selected node further down, closed. */
@@ -70,6 +71,7 @@ export function nodePanel(d: SearchNodeDetail, x: SearchExploration | undefined,
     h('h2', {}, n.move === 'root' ? 'The root' : `Node ${moveLabel(n.move)}`),
     h('dl', { class: 'ex-facts' }, facts.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
     check,
+    solvedSection(d, root),
     renderBoard(d.board, { names: { bottom: root === 'bottom' ? 'the root player' : 'the opponent', top: root === 'top' ? 'the root player' : 'the opponent' } }),
     h('details', { class: 'ex-json' }, h('summary', {}, 'The position as JSON'), h('pre', { id: 'ex-node-json' }, d.boardJson)),
     explore,

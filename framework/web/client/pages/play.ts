@@ -111,6 +111,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
           ' ',
           h('strong', {}, moveLabel(m.name)),
           m.value !== undefined ? h('span', { class: 'badge value', title: "the agent's value of its move" }, signed(m.value)) : null,
+          m.note !== undefined ? h('span', { class: 'note' }, m.note) : null,
           m.freeTurn ? h('span', { class: 'badge free' }, 'free turn') : null,
           m.capture !== null ? h('span', { class: 'badge capture', title: m.capture.text }, `captured ${m.capture.stones}`) : null,
         ),

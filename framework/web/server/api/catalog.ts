@@ -8,7 +8,7 @@ import { agentTable } from '../../../plugins/agents.ts';
 import type { Catalog } from '../../shared/api.ts';
 import type { ApiModule } from '../context.ts';
 
-export const EXAMPLE_AGENTS = ['alphabeta:depth=6', 'alphabeta:depth=2', 'random', 'greedy', 'minimax:depth=4', 'ids:ms=500', 'strong:ms=500', 'simple', 'advanced'];
+export const EXAMPLE_AGENTS = ['alphabeta:depth=6', 'alphabeta:depth=2', 'random', 'greedy', 'minimax:depth=4', 'ids:ms=500', 'strong:ms=500', 'perfect:ms=2000', 'simple', 'advanced'];
 
 export const catalogApi: ApiModule = (app, ctx) => {
   app.get('/api/health', async () => ({ ok: true }));

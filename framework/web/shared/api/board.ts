@@ -70,6 +70,8 @@ export interface MoveView {
   value?: number;
   /** ms the agent thought */
   ms?: number;
+  /** what the agent said of the move (`perfect`: no value proven in its budget, the search's move played) */
+  note?: string;
   /** set when the move was an opening's (seeded random) or played for a forfeiting side */
   kind?: 'opening' | 'forfeit';
 }

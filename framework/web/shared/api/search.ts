@@ -85,6 +85,21 @@ export interface SearchNodeDetail {
    * node; `=` where the node's value is exact, else the bound's side).
    */
   check?: { command: string; value: number; relation: '=' | '≤' | '≥' };
+  /** the perfect-play values of this position and its searched children, or why there are none (server/solved-values.ts) */
+  solved: SolvedValues;
+}
+
+/**
+ * Perfect-play values beside a node's search values, in the same terms: the final store margin
+ * from the root player's point of view. null: not proven in the solver's time.
+ */
+export interface SolvedValues {
+  /** this node's position */
+  value?: number | null;
+  /** each of the node's `children`, in their order */
+  children?: (number | null)[];
+  /** why there are no values (the board is too big, no solver here), or that some were not proven in time */
+  note?: string;
 }
 
 /** One searched tree: the search, or one iteration of iterative deepening. */

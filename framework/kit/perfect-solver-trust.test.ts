@@ -1,0 +1,55 @@
+/**
+ * The perfect-play solver is a reference (it knows every position's true value): no process that
+ * runs student code and no student kit may hold it. The player sandbox runtime (the one runtime
+ * with agents/ code in it) neither lists nor bundles agents/perfect/, and its build refuses an
+ * entry that would; the agent runtime bundles nothing outside framework/; the reference scan
+ * knows the solver's names, read from its files, and finds them; the student package leaves the
+ * folder out and refuses a kit whose agents import it. Each course's package is scanned with
+ * these names by reference-scan.test.ts, and a whole kit by testcases/kit.slow.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { playerRuntime, registerPlayerRuntime } from '../plugins/player-runtime.ts';
+import { childRuntime } from '../sandbox/runtime.ts';
+import { AGENTS_DIR } from './course-kit.ts';
+import { playoffNames, scanText, SOLVER_FOLDER, solverNames } from './reference-scan.ts';
+import { excludedFromPackage } from './student-package.ts';
+
+const solverFile = (name: string) => join(AGENTS_DIR, SOLVER_FOLDER, name);
+
+describe('the perfect-play solver stays out of student code', () => {
+  it("the scan knows the solver's names, read from its files, and finds them in its source", () => {
+    const names = solverNames();
+    expect(names).toEqual(expect.arrayContaining(['plainSolve', 'solve', 'perfectAgent']));
+    expect(playoffNames()).toEqual(expect.arrayContaining(names));
+    const hits = scanText('plain-solve.ts', readFileSync(solverFile('plain-solve.ts'), 'utf8'), playoffNames());
+    expect(hits.filter((h) => h.kind === 'name').map((h) => h.line).length).toBeGreaterThan(0);
+    // A kit file that calls the solver is flagged; the framework's registry of it is not (it holds no solver).
+    expect(scanText('x.ts', "import { solve } from './perfect/index.ts';\nsolve(game, state);\n", playoffNames()).map((h) => h.line)).toEqual([1, 2]);
+    expect(scanText('perfect-solver.ts', readFileSync(join(AGENTS_DIR, '../framework/plugins/perfect-solver.ts'), 'utf8'), playoffNames())).toEqual([]);
+  });
+
+  it('the player runtime neither lists nor bundles it, and its build refuses an entry that imports it', async () => {
+    const real = playerRuntime();
+    expect(real.files.filter((f) => f.startsWith(`agents/${SOLVER_FOLDER}/`))).toEqual([]);
+    // First (childRuntime keeps what it built): the perfect agent as the player runtime's entry, with every file it is allowed: the solver's are not.
+    registerPlayerRuntime({ entry: solverFile('agent.ts'), files: real.files });
+    try {
+      await expect(childRuntime('player')).rejects.toThrow(/the player sandbox runtime must contain nothing outside framework\/ beyond .* but it bundles .*agents\/perfect\/plain-solve\.ts.*agents\/perfect\/agent\.ts/);
+    } finally {
+      registerPlayerRuntime(real);
+    }
+    // The runtimes as the grader builds them hold none of the solver's names.
+    const names = solverNames();
+    for (const kind of ['player', 'agent'] as const) {
+      const code = (await childRuntime(kind)).code;
+      for (const name of names) expect(new RegExp(`\\b${name}\\b`).test(code), `${kind} runtime: ${name}`).toBe(false);
+      expect(code).not.toContain(`agents/${SOLVER_FOLDER}/`);
+    }
+  });
+
+  it("a student package leaves agents/perfect/ out", () => {
+    for (const f of ['agents/perfect/index.ts', 'agents/perfect/plain-solve.ts', 'agents/perfect/agent.ts']) expect(excludedFromPackage(f)).toMatch(/perfect-play solver/);
+  });
+});
