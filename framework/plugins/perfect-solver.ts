@@ -17,6 +17,14 @@ export interface SolveOptions {
   ttMb?: number;
   /** An endgame database file built by `mancala solve --build-endgame` (the fast solver). */
   endgameFile?: string;
+  /**
+   * Without endgameFile: the stones at most of the endgame database the fast solver builds in
+   * memory for this game (kept for the next solves of the same rules); 0 for none; default: a
+   * small one sized to the board when the position holds many stones.
+   */
+  endgameStones?: number;
+  /** 'all' (default): every legal move's exact value in moveValues; 'best': the value and every best move only (faster). */
+  moveValues?: 'all' | 'best';
   /** Give up after this many milliseconds of wall clock: the result is then `proven: false`. */
   deadlineMs?: number;
   /** Called now and then on long solves (progress display). */
@@ -34,6 +42,12 @@ export interface SolveResult {
   nodes: number;
   ms: number;
   peakMb?: number;
+  /** When not proven: bounds of the value, and the best move among those proven so far. */
+  bounds?: [number, number];
+  bestKnownMove?: number;
+  /** The fast solver's table size and endgame database (stones at most; 0: none). */
+  tableMb?: number;
+  endgameStones?: number;
 }
 
 export type Solver = (game: MancalaGame, state: MancalaState, options?: SolveOptions) => SolveResult;
