@@ -10,8 +10,8 @@ import { binomial } from './endgame-index.ts';
 import { buildEndgameDb, endgameRules, type EndgameDb } from './endgame-db.ts';
 import { loadEndgameDb } from './endgame-file.ts';
 
-/** Positions in an automatic database at most (about a second to build here). */
-const AUTO_POSITIONS = 1_500_000;
+/** Positions in an automatic database at most (about half a second to build here). */
+const AUTO_POSITIONS = 400_000;
 /** Below this many stones on the board a solve is quick without a database: none is built. */
 const AUTO_MIN_BOARD = 24;
 
