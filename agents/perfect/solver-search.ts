@@ -34,7 +34,7 @@ export interface SolverSearchParams {
 }
 
 /** Enhanced transposition cut-off is tried only with more stones than this on the board (near the leaves it costs more than it saves). */
-const ETC_MIN_STONES = Number(process.env.ETC ?? 12);
+const ETC_MIN_STONES = 20;
 
 export class SolverSearch {
   nodes = 0;
