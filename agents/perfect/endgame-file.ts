@@ -12,10 +12,11 @@
  * Loading checks all of it: a file that is not one, was cut short, or was changed is one line naming it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { UserError } from '../../framework/errors.ts';
 import { writeFileAtomically } from '../../framework/write-file.ts';
-import { EndgameDb, endgameSizeProblem, type EndgameRules } from './endgame-db.ts';
+import type { MancalaGame } from '../../framework/games/mancala/engine.ts';
+import { buildEndgameDb, EndgameDb, endgameSizeProblem, type EndgameRules } from './endgame-db.ts';
 import { binomial } from './endgame-index.ts';
 
 const MAGIC = 'mancala-endgame 1';
@@ -89,4 +90,18 @@ export function loadEndgameDb(file: string): EndgameDb {
   }
   const { pits, freeTurn, capture, captureEmptyOpposite, gameEnd } = h;
   return new EndgameDb({ pits, freeTurn, capture, captureEmptyOpposite, gameEnd }, h.stones, values);
+}
+
+/** Builds the database of `game`'s rules for at most `maxStones` stones and writes it to `file` (`mancala solve --build-endgame`). */
+export function buildEndgameFile(
+  game: MancalaGame,
+  maxStones: number,
+  file: string,
+  onProgress?: (done: number, total: number) => void,
+): { positions: number; bytes: number } {
+  const problem = endgameSizeProblem(game.n, maxStones);
+  if (problem !== undefined) throw new UserError(`--build-endgame ${maxStones}: ${problem}`);
+  const db = buildEndgameDb(game, maxStones, onProgress);
+  saveEndgameDb(db, file);
+  return { positions: db.values.length, bytes: statSync(file).size };
 }

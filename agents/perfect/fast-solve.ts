@@ -46,7 +46,7 @@ export function fastSolve(game: MancalaGame, state: MancalaState, options: Solve
   const deadline = options.deadlineMs === undefined ? Infinity : started + options.deadlineMs;
   const here = storeDiff(game, state, mover);
   // Bounds of the root's value for the progress display: proven values, the current move's window.
-  let low = -Infinity;
+  let low = here - board;
   let high = here + board;
   const search = new SolverSearch({
     game,

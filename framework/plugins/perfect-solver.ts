@@ -58,5 +58,24 @@ export function registerPerfectSolver(solve: Solver): void {
   solver.set(solve);
 }
 
+/**
+ * Builds the endgame database of `game`'s rules for at most `maxStones` stones on the board and
+ * writes it to `file` (`mancala solve --build-endgame`); what it wrote.
+ */
+export type EndgameBuilder = (
+  game: MancalaGame,
+  maxStones: number,
+  file: string,
+  onProgress?: (done: number, total: number) => void,
+) => { positions: number; bytes: number };
+
+const endgameBuilder = pluginSlot<EndgameBuilder>('the endgame database builder', 'registerEndgameBuilder');
+
+export function registerEndgameBuilder(build: EndgameBuilder): void {
+  endgameBuilder.set(build);
+}
+
+export const buildEndgameFile: EndgameBuilder = (game, maxStones, file, onProgress) => endgameBuilder.get()(game, maxStones, file, onProgress);
+
 /** Solves through the registered solver (agents/perfect/). */
 export const solvePerfect: Solver = (game, state, options) => solver.get()(game, state, options);
