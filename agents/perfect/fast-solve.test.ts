@@ -47,13 +47,13 @@ describe('fastSolve equals the plain specification', () => {
             expect([quick.value, [...quick.bestMoves].sort()]).toEqual([fast.value, [...fast.bestMoves].sort()]);
             for (const m of quick.bestMoves) expect(quick.moveValues!.get(m)).toBe(fast.value);
           }),
-          { numRuns: 60, seed: 24 },
+          { numRuns: 40, seed: 24 },
         );
       });
     }
   }
 
-  it.each(PROFILE_NAMES.flatMap((p) => [[p, 3, 2] as const, [p, 4, 1] as const, [p, 2, 3] as const]))(
+  it.each(PROFILE_NAMES.flatMap((p) => [[p, 3, 2] as const, [p, 2, 3] as const]))(
     'from the start of %s(%i,%i)',
     (profile, pits, seeds) => {
       const game = mancalaGame(PROFILES[profile]!, pits, seeds);
@@ -63,17 +63,15 @@ describe('fastSolve equals the plain specification', () => {
 });
 
 // Irving, Donkers & Uiterwijk (2000), Table 9 (empty-capture Kalah, first player's margin): the
-// entries this solver proves in a test's time. docs/perfect-play.md has the whole table.
+// entries this solver proves in a test's time (testcases/perfect-play.slow.test.ts: more of them).
+// docs/perfect-play.md has the whole table.
 describe('the published values', () => {
   it.each([
     [4, 1, 2],
     [4, 2, 6],
-    [4, 3, 8],
     [5, 1, 0],
     [5, 2, 0],
-    [5, 3, 8],
     [6, 1, 2],
-    [6, 2, 10],
   ])('Kalah(%i,%i) is %i', (pits, seeds, published) => {
     const game = mancalaGame(PROFILES['kalah-empty-capture']!, pits, seeds);
     const r = fastSolve(game, game.initial(), { moveValues: 'best' });
