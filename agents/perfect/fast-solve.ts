@@ -33,6 +33,7 @@ function storeDiff(game: MancalaGame, s: MancalaState, p: number): number {
 
 export function fastSolve(game: MancalaGame, state: MancalaState, options: SolveOptions = {}): SolveResult {
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   const mover = game.toMove(state);
   if (game.isOver(state)) {
     return { value: game.score(state, mover), bestMoves: [], moveValues: new Map(), proven: true, nodes: 1, ms: performance.now() - started, peakMb: peakMb() };
@@ -120,7 +121,8 @@ export function fastSolve(game: MancalaGame, state: MancalaState, options: Solve
     low = best;
   }
   const ms = performance.now() - started;
-  const common = { nodes: search.nodes, ms, peakMb: peakMb(), tableMb: Math.round(table.megabytes()), endgameStones: db?.maxStones ?? 0 };
+  const cpu = process.cpuUsage(cpuStart);
+  const common = { nodes: search.nodes, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakMb: peakMb(), tableMb: Math.round(table.megabytes()), endgameStones: db?.maxStones ?? 0 };
   if (!finished) {
     return { value: undefined, bestMoves: [], moveValues, proven: false, ...common, bounds: [low, high], ...(bestMove >= 0 ? { bestKnownMove: bestMove } : {}) };
   }

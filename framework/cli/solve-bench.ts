@@ -32,6 +32,7 @@ export interface SolveEntry extends SolveCase {
   bestMoves: string[];
   nodes: number;
   ms: number;
+  cpuMs: number | null;
   peakMb: number | null;
   timeLimitS: number;
   /** what went wrong, when the solve did not answer */
@@ -55,10 +56,10 @@ export function solveFresh(c: SolveCase, timeLimitS: number, extra: readonly str
   const base = { ...c, published, timeLimitS };
   if (r.status !== 0) {
     const why = (r.stderr || r.error?.message || `exit ${r.status ?? r.signal}`).trim().split('\n').pop()!;
-    return { ...base, value: null, proven: false, bestMoves: [], nodes: 0, ms: performance.now() - started, peakMb: null, error: why };
+    return { ...base, value: null, proven: false, bestMoves: [], nodes: 0, ms: performance.now() - started, cpuMs: null, peakMb: null, error: why };
   }
-  const j = JSON.parse(r.stdout) as { value: number | null; proven: boolean; bestMoves: string[]; nodes: number; ms: number; peakMb: number | null };
-  return { ...base, value: j.value, proven: j.proven, bestMoves: j.bestMoves, nodes: j.nodes, ms: j.ms, peakMb: j.peakMb };
+  const j = JSON.parse(r.stdout) as { value: number | null; proven: boolean; bestMoves: string[]; nodes: number; ms: number; cpuMs: number | null; peakMb: number | null };
+  return { ...base, value: j.value, proven: j.proven, bestMoves: j.bestMoves, nodes: j.nodes, ms: j.ms, cpuMs: j.cpuMs, peakMb: j.peakMb };
 }
 
 function time(ms: number): string {
@@ -71,7 +72,7 @@ export function solveLine(e: SolveEntry): string {
   const head = `solve     ${e.rules}(${e.pits},${e.seeds}) from the start:`;
   if (e.error !== undefined) return `${head} failed: ${e.error}`;
   const answer = e.proven ? `value ${signed(e.value)}${e.published === null ? '' : ` (published ${signed(e.published)})`}, best ${e.bestMoves.join(' ')}` : `not proven within ${e.timeLimitS} s`;
-  return `${head} ${answer}; ${grouped(e.nodes)} nodes in ${time(e.ms)}, peak memory ${e.peakMb ?? '?'} MB`;
+  return `${head} ${answer}; ${grouped(e.nodes)} nodes in ${time(e.ms)} (${e.cpuMs === null ? '?' : time(e.cpuMs)} of CPU), peak memory ${e.peakMb ?? '?'} MB`;
 }
 
 /** Every (m, n) with m in pitsRange and n in seedsRange under each rule set, smallest first. */
@@ -84,11 +85,11 @@ export function solveTableMarkdown(entries: readonly SolveEntry[]): string {
   const rows = entries.map((e) => {
     const agrees = e.published === null || !e.proven ? '' : e.value === e.published ? 'yes' : '**NO**';
     const status = e.error !== undefined ? `failed: ${e.error}` : e.proven ? 'solved' : `not reached in ${e.timeLimitS} s`;
-    return `| ${e.rules} | ${e.pits} | ${e.seeds} | ${e.proven ? signed(e.value) : '—'} | ${signed(e.published)} | ${agrees} | ${status} | ${time(e.ms)} | ${grouped(e.nodes)} | ${e.peakMb ?? '?'} |`;
+    return `| ${e.rules} | ${e.pits} | ${e.seeds} | ${e.proven ? signed(e.value) : '—'} | ${signed(e.published)} | ${agrees} | ${status} | ${time(e.ms)} | ${e.cpuMs === null ? '?' : time(e.cpuMs)} | ${grouped(e.nodes)} | ${e.peakMb ?? '?'} |`;
   });
   return [
-    '| rules | m | n | our value | published | agree | status | time | nodes | peak MB |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| rules | m | n | our value | published | agree | status | time | CPU | nodes | peak MB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n') + '\n';
 }

@@ -41,6 +41,8 @@ export interface SolveResult {
   proven: boolean;
   nodes: number;
   ms: number;
+  /** CPU time the solve took (on a busy machine, less than ms). */
+  cpuMs?: number;
   peakMb?: number;
   /** When not proven: bounds of the value, and the best move among those proven so far. */
   bounds?: [number, number];

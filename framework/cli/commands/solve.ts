@@ -44,6 +44,7 @@ function record(game: MancalaGame, s: MancalaState, r: SolveResult, label: { rul
     ms: roundMs(r.ms),
     peakMb: r.peakMb ?? null,
     proven: r.proven,
+    cpuMs: r.cpuMs ?? null,
     bestMoveIndices: r.bestMoves,
     moveValues: Object.fromEntries([...(r.moveValues ?? new Map<number, number>())].map(([m, v]) => [name(m), v])),
     toMove: game.toMove(s) === 0 ? 'bottom' : 'top',
@@ -71,7 +72,7 @@ function reportText(game: MancalaGame, s: MancalaState, r: SolveResult, label: s
   const values = [...(r.moveValues ?? new Map<number, number>())];
   if (values.length > 0) lines.push(`move values: ${values.map(([m, v]) => `${game.moveName(s, m)} ${signed(v)}`).join(', ')}`);
   const db = r.endgameStones ? `, endgame database of ≤ ${r.endgameStones} stones` : '';
-  lines.push(`${grouped(r.nodes)} nodes in ${seconds(r.ms)}; peak memory ${r.peakMb ?? '?'} MB (table ${r.tableMb ?? '?'} MB${db})`);
+  lines.push(`${grouped(r.nodes)} nodes in ${seconds(r.ms)}${r.cpuMs === undefined ? '' : ` (${seconds(r.cpuMs)} of CPU)`}; peak memory ${r.peakMb ?? '?'} MB (table ${r.tableMb ?? '?'} MB${db})`);
   return lines.join('\n') + '\n';
 }
 
