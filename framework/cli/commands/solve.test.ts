@@ -1,34 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, CommanderError } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../errors.ts';
-import { oneLine } from '../main.ts';
+import { runCommand } from '../../../testcases/fixtures/run-command.ts';
 import { addSolveCommand } from './solve.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'solve-cli-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `mancala solve …` in this process the way main() does: exit 2 and one line for a user's mistake. */
-async function mancala(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-  const program = new Command('mancala').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err, outputError: () => {} });
-  addSolveCommand(program, io);
-  try {
-    await program.parseAsync(['solve', ...args], { from: 'user' });
-    return { code: 0, out, err };
-  } catch (e) {
-    if (e instanceof CommanderError && e.exitCode === 0) return { code: 0, out, err };
-    if (e instanceof CommanderError || e instanceof UserError) {
-      io.err(`mancala: ${oneLine(e.message)}\n`);
-      return { code: e instanceof UserError ? e.exitCode : 2, out, err };
-    }
-    throw e;
-  }
-}
+const mancala = (...args: string[]) => runCommand(addSolveCommand, ['solve', ...args]);
 
 describe('mancala solve', () => {
   it('gives the value, the best moves by name and each move\'s value as JSON', async () => {
