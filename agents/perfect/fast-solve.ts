@@ -88,8 +88,16 @@ export function fastSolve(game: MancalaGame, state: MancalaState, options: Solve
   let best = -Infinity;
   let bestMove = -1;
   let finished = true;
-  for (const move of game.legalMoves(state)) {
-    const child = game.play(state, move);
+  // Likely best first (free turns, then the largest gains), so that in 'best' mode the others are
+  // only tested against a strong value; results are reported in the engine's move order.
+  const legal = game.legalMoves(state);
+  const children = new Map(legal.map((m) => [m, game.play(state, m)]));
+  const promise = (m: number) => {
+    const child = children.get(m)!;
+    return (game.toMove(child) === mover && !game.isOver(child) ? 1000 : 0) + storeDiff(game, child, mover) - here;
+  };
+  for (const move of [...legal].sort((a, b) => promise(b) - promise(a))) {
+    const child = children.get(move)!;
     let v: number | undefined;
     if (game.isOver(child)) {
       v = game.score(child, mover);
@@ -126,6 +134,7 @@ export function fastSolve(game: MancalaGame, state: MancalaState, options: Solve
   if (!finished) {
     return { value: undefined, bestMoves: [], moveValues, proven: false, ...common, bounds: [low, high], ...(bestMove >= 0 ? { bestKnownMove: bestMove } : {}) };
   }
-  const bestMoves = [...moveValues].filter(([, v]) => v === best).map(([m]) => m);
-  return { value: best, bestMoves, moveValues, proven: true, ...common };
+  const bestMoves = legal.filter((m) => moveValues.get(m) === best);
+  const inOrder = new Map(legal.filter((m) => moveValues.has(m)).map((m) => [m, moveValues.get(m)!]));
+  return { value: best, bestMoves, moveValues: inOrder, proven: true, ...common };
 }
