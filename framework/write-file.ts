@@ -12,7 +12,7 @@ import { THREAD_TAG } from './thread-tag.ts';
  * The text, written aside (a name of this process and thread) and renamed over `file`: a reader
  * never sees half a file, nor do two writers at once mix theirs. Errors are thrown as they come.
  */
-export function writeAtomically(file: string, text: string, mode = 0o666): void {
+export function writeAtomically(file: string, text: string | Uint8Array, mode = 0o666): void {
   const aside = `${file}.${THREAD_TAG}.partial`;
   try {
     writeFileSync(aside, text, { mode });
@@ -24,7 +24,7 @@ export function writeAtomically(file: string, text: string, mode = 0o666): void 
 }
 
 /** writeAtomically for a file the user named: a failure is one line naming it. */
-export function writeFileAtomically(file: string, text: string): void {
+export function writeFileAtomically(file: string, text: string | Uint8Array): void {
   try {
     writeAtomically(file, text);
   } catch (e) {

@@ -69,7 +69,7 @@ describe('bin/mancala.js', () => {
   it('--help lists every command', () => {
     const r = spawnCli(['--help']);
     expect(r.status).toBe(0);
-    for (const command of ['perft', 'search', 'grade', 'check', 'examples', 'suite', 'match', 'tournament', 'csci561', 'csci561-grade', 'gauntlet', 'play', 'bench', 'demo', 'similarity']) expect(r.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    for (const command of ['perft', 'search', 'solve', 'grade', 'check', 'examples', 'suite', 'match', 'tournament', 'csci561', 'csci561-grade', 'gauntlet', 'play', 'bench', 'demo', 'similarity']) expect(r.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
   });
 
   it('reports a user mistake as one line on stderr with exit code 2, no stack trace', () => {

@@ -46,6 +46,7 @@ type AddCommands = (program: Command, io: CliIo) => void;
 const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddCommands> }[] = [
   { names: ['perft'], load: async () => (await import('./commands/perft.ts')).addPerftCommand },
   { names: ['search'], load: async () => (await import('./commands/search.ts')).addSearchCommand },
+  { names: ['solve'], load: async () => (await import('./commands/solve.ts')).addSolveCommand },
   { names: ['grade', 'check'], load: async () => (await import('./commands/grade.ts')).addGradeCommands },
   { names: ['examples'], load: async () => (await import('./commands/examples.ts')).addExamplesCommand },
   { names: ['suite'], load: async () => (await import('./commands/suite.ts')).registerSuiteCommand },
@@ -108,6 +109,7 @@ function programWith(io: CliIo, adders: readonly AddCommands[]): Command {
         '  $ mancala demo',
         '  $ mancala perft --rules kalah --depth 8 --unit turn',
         '  $ mancala search --rules kalah-empty-capture --pits 6 --seeds 4 --algo alphabeta --depth 14 --unit move --json',
+        '  $ mancala solve --rules kalah-empty-capture --pits 4 --seeds 3',
         '  $ mancala bench',
         '  $ mancala kit csci561 --out kits/csci561',
         '',

@@ -17,6 +17,14 @@ export interface SolveOptions {
   ttMb?: number;
   /** An endgame database file built by `mancala solve --build-endgame` (the fast solver). */
   endgameFile?: string;
+  /**
+   * Without endgameFile: the stones at most of the endgame database the fast solver builds in
+   * memory for this game (kept for the next solves of the same rules); 0 for none; default: a
+   * small one sized to the board when the position holds many stones.
+   */
+  endgameStones?: number;
+  /** 'all' (default): every legal move's exact value in moveValues; 'best': the value and every best move only (faster). */
+  moveValues?: 'all' | 'best';
   /** Give up after this many milliseconds of wall clock: the result is then `proven: false`. */
   deadlineMs?: number;
   /** Called now and then on long solves (progress display). */
@@ -33,7 +41,15 @@ export interface SolveResult {
   proven: boolean;
   nodes: number;
   ms: number;
+  /** CPU time the solve took (on a busy machine, less than ms). */
+  cpuMs?: number;
   peakMb?: number;
+  /** When not proven: bounds of the value, and the best move among those proven so far. */
+  bounds?: [number, number];
+  bestKnownMove?: number;
+  /** The fast solver's table size and endgame database (stones at most; 0: none). */
+  tableMb?: number;
+  endgameStones?: number;
 }
 
 export type Solver = (game: MancalaGame, state: MancalaState, options?: SolveOptions) => SolveResult;
@@ -43,6 +59,25 @@ const solver = pluginSlot<Solver>('the perfect-play solver', 'registerPerfectSol
 export function registerPerfectSolver(solve: Solver): void {
   solver.set(solve);
 }
+
+/**
+ * Builds the endgame database of `game`'s rules for at most `maxStones` stones on the board and
+ * writes it to `file` (`mancala solve --build-endgame`); what it wrote.
+ */
+export type EndgameBuilder = (
+  game: MancalaGame,
+  maxStones: number,
+  file: string,
+  onProgress?: (done: number, total: number) => void,
+) => { positions: number; bytes: number };
+
+const endgameBuilder = pluginSlot<EndgameBuilder>('the endgame database builder', 'registerEndgameBuilder');
+
+export function registerEndgameBuilder(build: EndgameBuilder): void {
+  endgameBuilder.set(build);
+}
+
+export const buildEndgameFile: EndgameBuilder = (game, maxStones, file, onProgress) => endgameBuilder.get()(game, maxStones, file, onProgress);
 
 /** Solves through the registered solver (agents/perfect/). */
 export const solvePerfect: Solver = (game, state, options) => solver.get()(game, state, options);

@@ -22,6 +22,7 @@ import { firstRenderLine, measurePlayPageRender, measureReportPageRender, report
 import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/html-bench.ts';
 import { measureBehaviour, type BehaviourSpeed } from '../../similarity/behaviour-bench.ts';
 import { measureSourceSimilarity, type SourceSimilaritySpeed } from '../../similarity/bench.ts';
+import { LONG_SOLVE_CASES, SOLVE_CASES, solveFresh, solveLine, solveTableMarkdown, tableCases, type SolveEntry } from '../solve-bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -212,16 +213,31 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); cases/s of grading; pairs/s of source similarity; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; behaviour fingerprints/s; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); perfect-play solves of Kalah(6,4) (and (6,5) with --long-solves); cases/s of grading; pairs/s of source similarity; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; behaviour fingerprints/s; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
-        'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c.',
+        'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c. Then solve Kalah(6,4) ' +
+        'from the start under kalah and kalah-empty-capture (each in a fresh process: nodes, time, peak memory); ' +
+        '--long-solves adds Kalah(6,5), --solve-table prints the table of docs/perfect-play.md instead.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
-    .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1'].join('\n'))
-    .action(async (opts: { repeat: number; json?: boolean }) => {
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "solves": [{rules, pits, seeds, value, published, proven, bestMoves, nodes, ms, peakMb, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
+    .option('--long-solves', 'also solve Kalah(6,5) under kalah-empty-capture (minutes)')
+    .addOption(new Option('--solve-time-limit <s>', 'seconds each solve may take before it counts as not reached').argParser(wholeNumber(1, 100_000, 'seconds')).default(120))
+    .option('--solve-table', 'only the perfect-play table of docs/perfect-play.md: every Kalah(m,n), m 4..6, n 1..6, both rule sets, as markdown (each solve in a fresh process, --solve-time-limit each)')
+    .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1', '  $ mancala bench --solve-table --solve-time-limit 300'].join('\n'))
+    .action(async (opts: { repeat: number; json?: boolean; longSolves?: boolean; solveTimeLimit: number; solveTable?: boolean }) => {
+      if (opts.solveTable) {
+        const entries: SolveEntry[] = [];
+        for (const c of tableCases(['kalah-empty-capture', 'kalah'], [4, 5, 6], [1, 2, 3, 4, 5, 6])) {
+          const e = solveFresh(c, opts.solveTimeLimit);
+          entries.push(e);
+          if (!opts.json) io.err(solveLine(e) + '\n');
+        }
+        io.out(opts.json ? JSON.stringify(entries) + '\n' : solveTableMarkdown(entries));
+        return;
+      }
       if (!opts.json) io.out(`mancala bench: Node ${process.version}, best of ${opts.repeat} run${opts.repeat === 1 ? '' : 's'} each\n`);
       // A fresh process, start to exit (cold-start.ts): what each call of the command costs.
       const startup = measureColdStarts(COLD_START_RUNS);
@@ -232,6 +248,14 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         results.push(r);
         if (!opts.json) io.out(resultLine(r) + '\n');
       }
+      // Perfect play from the start, each solve once in a fresh process (its own time and peak memory).
+      const solves: SolveEntry[] = [];
+      for (const c of opts.longSolves ? [...SOLVE_CASES, ...LONG_SOLVE_CASES] : SOLVE_CASES) {
+        const e = solveFresh(c, opts.solveTimeLimit);
+        solves.push(e);
+        if (!opts.json) io.out(solveLine(e) + '\n');
+      }
+      if (!opts.longSolves && !opts.json) io.out('solve     kalah-empty-capture(6,5): not run by default, it takes minutes (mancala bench --long-solves)\n');
       // Grading: one run (it includes the submission's start-up, which repeats would not show).
       const grading = await measureGrading(GRADING_CASES);
       if (!opts.json) io.out(gradingLine(grading) + '\n');
@@ -296,6 +320,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // The Reports page: a class of 200's report page, in the server and in chromium (web/bench.ts).
       const reportPage = await measureReportPageRender(Math.max(3, opts.repeat));
       if (!opts.json) io.out(reportPageLine(reportPage) + '\n');
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, grading, classes, html, similarity, sandbox, programs, languages, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, solves, grading, classes, html, similarity, sandbox, programs, languages, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
     });
 }

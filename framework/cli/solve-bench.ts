@@ -1,0 +1,95 @@
+/**
+ * Perfect-play figures for `mancala bench`: solves of whole games from the start, each in a fresh
+ * process (`mancala solve --json`) so its time and peak memory are its own, not what an earlier
+ * solve in the same process left behind. `--solve-table` makes the table of docs/perfect-play.md:
+ * every (m, n) up to 6 under both Kalah rule sets, against the published values.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../sandbox/paths.ts';
+import { grouped } from './options.ts';
+
+/**
+ * Irving, Donkers & Uiterwijk, "Solving Kalah" (ICGA Journal 23(3), 2000), Table 9: the first
+ * player's margin under perfect play, empty-capture rules (our kalah-empty-capture), "m,n".
+ */
+export const PUBLISHED: Readonly<Record<string, number>> = {
+  '4,1': 2, '4,2': 6, '4,3': 8, '4,4': 2, '4,5': 2, '4,6': 0,
+  '5,1': 0, '5,2': 0, '5,3': 8, '5,4': 12, '5,5': 2, '5,6': 2,
+  '6,1': 2, '6,2': 10, '6,3': 2, '6,4': 10, '6,5': 12,
+};
+
+export interface SolveCase {
+  rules: string;
+  pits: number;
+  seeds: number;
+}
+
+export interface SolveEntry extends SolveCase {
+  value: number | null;
+  published: number | null;
+  proven: boolean;
+  bestMoves: string[];
+  nodes: number;
+  ms: number;
+  cpuMs: number | null;
+  peakMb: number | null;
+  timeLimitS: number;
+  /** what went wrong, when the solve did not answer */
+  error?: string;
+}
+
+/** The default bench's solves (the issue's "seconds" goal), and the long one behind --long-solves ("minutes"). */
+export const SOLVE_CASES: readonly SolveCase[] = [
+  { rules: 'kalah', pits: 6, seeds: 4 },
+  { rules: 'kalah-empty-capture', pits: 6, seeds: 4 },
+];
+export const LONG_SOLVE_CASES: readonly SolveCase[] = [{ rules: 'kalah-empty-capture', pits: 6, seeds: 5 }];
+
+/** One solve from the start in a fresh `mancala solve` process, given up after timeLimitS. */
+export function solveFresh(c: SolveCase, timeLimitS: number, extra: readonly string[] = []): SolveEntry {
+  const args = [join(PROJECT_ROOT, 'bin/mancala.js'), 'solve', '--rules', c.rules, '--pits', String(c.pits), '--seeds', String(c.seeds)];
+  args.push('--best-only', '--json', '--no-progress', '--time-limit', String(timeLimitS), ...extra);
+  const started = performance.now();
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const published = c.rules === 'kalah-empty-capture' ? (PUBLISHED[`${c.pits},${c.seeds}`] ?? null) : null;
+  const base = { ...c, published, timeLimitS };
+  if (r.status !== 0) {
+    const why = (r.stderr || r.error?.message || `exit ${r.status ?? r.signal}`).trim().split('\n').pop()!;
+    return { ...base, value: null, proven: false, bestMoves: [], nodes: 0, ms: performance.now() - started, cpuMs: null, peakMb: null, error: why };
+  }
+  const j = JSON.parse(r.stdout) as { value: number | null; proven: boolean; bestMoves: string[]; nodes: number; ms: number; cpuMs: number | null; peakMb: number | null };
+  return { ...base, value: j.value, proven: j.proven, bestMoves: j.bestMoves, nodes: j.nodes, ms: j.ms, cpuMs: j.cpuMs, peakMb: j.peakMb };
+}
+
+function time(ms: number): string {
+  return ms < 1000 ? `${ms.toFixed(0)} ms` : ms < 120_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`;
+}
+
+const signed = (v: number | null) => (v === null ? '—' : v > 0 ? `+${v}` : String(v));
+
+export function solveLine(e: SolveEntry): string {
+  const head = `solve     ${e.rules}(${e.pits},${e.seeds}) from the start:`;
+  if (e.error !== undefined) return `${head} failed: ${e.error}`;
+  const answer = e.proven ? `value ${signed(e.value)}${e.published === null ? '' : ` (published ${signed(e.published)})`}, best ${e.bestMoves.join(' ')}` : `not proven within ${e.timeLimitS} s`;
+  return `${head} ${answer}; ${grouped(e.nodes)} nodes in ${time(e.ms)} (${e.cpuMs === null ? '?' : time(e.cpuMs)} of CPU), peak memory ${e.peakMb ?? '?'} MB`;
+}
+
+/** Every (m, n) with m in pitsRange and n in seedsRange under each rule set, smallest first. */
+export function tableCases(rules: readonly string[], pits: readonly number[], seeds: readonly number[]): SolveCase[] {
+  return rules.flatMap((r) => pits.flatMap((m) => seeds.map((n) => ({ rules: r, pits: m, seeds: n }))));
+}
+
+/** The markdown table of docs/perfect-play.md. */
+export function solveTableMarkdown(entries: readonly SolveEntry[]): string {
+  const rows = entries.map((e) => {
+    const agrees = e.published === null || !e.proven ? '' : e.value === e.published ? 'yes' : '**NO**';
+    const status = e.error !== undefined ? `failed: ${e.error}` : e.proven ? 'solved' : `not reached in ${e.timeLimitS} s`;
+    return `| ${e.rules} | ${e.pits} | ${e.seeds} | ${e.proven ? signed(e.value) : '—'} | ${signed(e.published)} | ${agrees} | ${status} | ${time(e.ms)} | ${e.cpuMs === null ? '?' : time(e.cpuMs)} | ${grouped(e.nodes)} | ${e.peakMb ?? '?'} |`;
+  });
+  return [
+    '| rules | m | n | our value | published | agree | status | time | CPU | nodes | peak MB |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n') + '\n';
+}
