@@ -60,7 +60,8 @@ describe('perfect', () => {
   it("hands the solver its options and a share of the context's deadline", async () => {
     const { game, states } = positions('kalah', 4, 1, 5);
     const seen: SolveOptions[] = [];
-    const recording: Solver = (g, s, o) => (seen.push(o ?? {}), solve(g, s, o));
+    // eg.bin is only a name here: the real solve runs without it.
+    const recording: Solver = (g, s, o) => (seen.push(o ?? {}), solve(g, s, { ...o, endgameFile: undefined }));
     await runAgent(perfectAgent(recording), { game, state: states[0]!, heuristic: basic, options: { ttMb: 64, endgame: 'eg.bin' }, timeLimitMs: 1000, random: createRandom(1) });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ ttMb: 64, endgameFile: 'eg.bin' });
@@ -77,6 +78,14 @@ describe('perfect', () => {
     expect(run.choice.note).toMatch(/^perfect: no value proven within \d+ ms \(123,456 positions\); played the strong search's move$/);
     expect(game.isLegal(state, run.choice.move)).toBe(true);
     expect(run.choice.depth).toBeGreaterThanOrEqual(1); // the strong search's answer
+  });
+
+  it('with the real solver on Kalah(6,6), where 300 ms proves nothing, says so and still plays a legal move in time', async () => {
+    const game = mancalaGame(PROFILES['kalah-empty-capture']!, 6, 6);
+    const state = game.initial();
+    const run = await runAgent(perfect, { game, state, heuristic: basic, options: { ms: 300 }, timeLimitMs: 5000, random: createRandom(1) });
+    expect(run.choice.note).toMatch(/^perfect: no value proven within \d+ ms \([\d,]+ positions\); played the strong search's move$/);
+    expect(game.isLegal(state, run.choice.move)).toBe(true);
   });
 
   it('reads ms, ttMb and endgame from a spec, and refuses what it does not read', () => {
