@@ -13,7 +13,8 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AGENTS_DIR, kitCourses, loadCourseKit } from './course-kit.ts';
 import { playoffNames, scanKit, scanText } from './reference-scan.ts';
-import { buildStudentPackage, INSTRUCTOR_ONLY_DEPENDENCIES } from './student-package.ts';
+import { buildStudentPackage } from './student-package.ts';
+import { INSTRUCTOR_ONLY_DEPENDENCIES } from '../workers/source-bundle.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'kit-scan-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import { UserError } from '../errors.ts';
 import { agentTable, heuristicNames } from '../plugins/agents.ts';
 import { PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from '../sandbox/paths.ts';
-import { writeShippedBundle } from '../workers/source-bundle.ts';
+import { INSTRUCTOR_ONLY_DEPENDENCIES, writeShippedBundle } from '../workers/source-bundle.ts';
 import type { CourseKit } from './course-kit.ts';
 
 /** Project files a student package never holds, even inside the folders it copies. */
@@ -109,12 +109,6 @@ export interface StudentPackage {
   /** the package's files (paths inside it), as npm packed them */
   files: string[];
 }
-
-/**
- * Instructors' tools a student's check never uses: left out of a kit, so its `npm ci` downloads and
- * builds no native parsers (`mancala similarity` there says in one line that it needs the package).
- */
-export const INSTRUCTOR_ONLY_DEPENDENCIES: readonly string[] = ['@dodona/dolos-lib'];
 
 function studentDependencies(all: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(all).filter(([name]) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));

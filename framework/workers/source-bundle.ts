@@ -69,6 +69,13 @@ function sourceUrls(placement: Placement): Plugin {
  */
 const UNBUNDLED_PACKAGES = ['esbuild', 'piscina', '@dodona/dolos-lib'];
 
+/**
+ * Instructors' tools that neither a student kit nor an exported Gradescope grader carries: a
+ * check never compares sources, and Dolos's native parsers would be built (kit) or copied (export)
+ * for nothing. There `mancala similarity` says in one line that it needs the package.
+ */
+export const INSTRUCTOR_ONLY_DEPENDENCIES: readonly string[] = ['@dodona/dolos-lib'];
+
 function packagesOutside(placement: Placement): Plugin {
   return {
     name: 'packages-outside',

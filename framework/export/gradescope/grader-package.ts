@@ -28,7 +28,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import { UserError } from '../../errors.ts';
 import { PACKAGE_DIRS, PROJECT_ROOT } from '../../sandbox/paths.ts';
-import { writeShippedBundle } from '../../workers/source-bundle.ts';
+import { INSTRUCTOR_ONLY_DEPENDENCIES, writeShippedBundle } from '../../workers/source-bundle.ts';
 
 /** The files of bin/ that run: the command, its entry, the composition root (the build scripts stay out). */
 const BIN_FILES = new Set(['bin/mancala.js', 'bin/cli.ts', 'bin/plugins.ts']);
@@ -106,6 +106,7 @@ export async function bundledPackages(root: string, entryPoints: readonly string
     logLevel: 'silent',
     absWorkingDir: root,
     nodePaths: [...PACKAGE_DIRS],
+    external: [...INSTRUCTOR_ONLY_DEPENDENCIES],
   }).catch((e: Error) => {
     throw new UserError(`the grader's sources do not bundle, so they could not be exported: ${e.message.split('\n').slice(0, 3).join(' ')}`);
   });
@@ -232,7 +233,7 @@ export async function stageGrader(dir: string): Promise<StagedGrader> {
   for (const pkg of shipped.values()) copyPackage(pkg, nodeModules);
   await writeShippedBundle(join(dir, 'bin', 'cli.ts'), dir, join(dir, 'dist'));
   // ...and those the built command imports by name, with what Node loads with them.
-  const externals = await distExternals(join(dir, 'dist'));
+  const externals = (await distExternals(join(dir, 'dist'))).filter((name) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name));
   for (const pkg of packageClosure(externals)) {
     // Loaded by Node, which may read any file of it: the whole package, over the files a bundle took.
     shipped.set(pkg.place, pkg);
