@@ -8,7 +8,7 @@ import { registerCsci561Solver } from '../framework/plugins/csci561-solver.ts';
 import { registerEndgameBuilder, registerPerfectSolver } from '../framework/plugins/perfect-solver.ts';
 import { registerPlayerRuntime } from '../framework/plugins/player-runtime.ts';
 import { AGENTS, HEURISTICS } from './index.ts';
-import { buildEndgameFile } from './perfect/endgame-file.ts';
+import { writeEndgameDatabase } from './perfect/endgame-file.ts';
 import { solve } from './perfect/index.ts';
 import { solveCsci561 } from './reference/csci561-task.ts';
 
@@ -16,7 +16,7 @@ export function register(): void {
   registerAgents({ agents: AGENTS, heuristics: HEURISTICS });
   registerCsci561Solver(solveCsci561);
   registerPerfectSolver(solve);
-  registerEndgameBuilder(buildEndgameFile);
+  registerEndgameBuilder(writeEndgameDatabase);
   registerPlayerRuntime({
     entry: fileURLToPath(new URL('./player-runtime.ts', import.meta.url)),
     // The reference alpha-beta and what it imports; not the other searches, not `advanced`.

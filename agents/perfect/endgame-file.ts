@@ -93,7 +93,7 @@ export function loadEndgameDb(file: string): EndgameDb {
 }
 
 /** Builds the database of `game`'s rules for at most `maxStones` stones and writes it to `file` (`mancala solve --build-endgame`). */
-export function buildEndgameFile(
+export function writeEndgameDatabase(
   game: MancalaGame,
   maxStones: number,
   file: string,
