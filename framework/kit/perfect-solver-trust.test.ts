@@ -36,7 +36,7 @@ describe('the perfect-play solver stays out of student code', () => {
     // First (childRuntime keeps what it built): the perfect agent as the player runtime's entry, with every file it is allowed: the solver's are not.
     registerPlayerRuntime({ entry: solverFile('agent.ts'), files: real.files });
     try {
-      await expect(childRuntime('player')).rejects.toThrow(/the player sandbox runtime must contain nothing outside framework\/ beyond .* but it bundles .*agents\/perfect\/plain-solve\.ts.*agents\/perfect\/agent\.ts/);
+      await expect(childRuntime('player')).rejects.toThrow(/the player sandbox runtime must contain nothing outside framework\/ beyond .* but it bundles .*agents\/perfect\/index\.ts.*agents\/perfect\/agent\.ts/);
     } finally {
       registerPlayerRuntime(real);
     }
