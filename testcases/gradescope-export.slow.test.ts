@@ -190,12 +190,12 @@ describe('cs540 (the gauntlet, its settings as --suite)', () => {
   let root: string;
   beforeAll(async () => {
     const settings = join(work, 'gauntlet.yaml');
-    writeFileSync(settings, 'stones: [4]\ntime_per_move: [100]\ngames: 2\n');
+    writeFileSync(settings, 'stones: [4]\ntime_per_move: [250]\ngames: 2\n');
     root = await install('cs540', ['--course', 'cs540', '--suite', settings]);
   });
 
   it("a Java player in the course's API: compiled, played against random, simple and advanced; the leaderboard", () => {
-    const r = grade(root, 'cs540 Java player (6 games, 100 ms a move)', { from: [join(COURSE_APIS, 'cs540', 'alphaPlayer')] });
+    const r = grade(root, 'cs540 Java player (6 games, 250 ms a move)', { from: [join(COURSE_APIS, 'cs540', 'alphaPlayer')] });
     wellFormed(r, 3, 100);
     expect(r.tests.map((t) => t.extra_data.id)).toEqual(['vs-random', 'vs-simple', 'vs-advanced']);
     expect(r.tests.slice(0, 2).map((t) => t.status)).toEqual(['passed', 'passed']);
@@ -209,7 +209,7 @@ describe('cs540 (the gauntlet, its settings as --suite)', () => {
     wellFormed(r, 3, 100);
     expect(r.score).toBe(0);
     expect(r.tests[0]!.output).toMatch(/not played: .*Player/);
-    expect(r.tests[0]!.output).toContain('reproduce: npx mancala gauntlet <your folder> --stones 4 --time-per-move 100 --games 2');
+    expect(r.tests[0]!.output).toContain('reproduce: npx mancala gauntlet <your folder> --stones 4 --time-per-move 250 --games 2');
   });
 });
 
