@@ -150,12 +150,18 @@ export function buildEndgameDb(game: MancalaGame, maxStones: number, onProgress?
   let total = 0;
   for (let r = 0; r < index.count; r++) {
     if (r > 0) {
-      // The next position in lexicographic order: raise the last pit that may grow, empty those after it.
-      let i = 2 * n - 1;
-      while (total - suffix(pits, i + 1) + 1 > maxStones) i--;
-      total = total - suffix(pits, i + 1) + 1;
-      pits[i]!++;
-      for (let k = i + 1; k < 2 * n; k++) pits[k] = 0;
+      // The next position in lexicographic order: a stone more in the last pit while there is room;
+      // when full, the last nonempty pit empties and the pit before it takes one more.
+      if (total < maxStones) {
+        pits[2 * n - 1]!++;
+        total++;
+      } else {
+        let j = 2 * n - 1;
+        while (pits[j] === 0) j--;
+        total -= pits[j]! - 1;
+        pits[j] = 0;
+        pits[j - 1]!++;
+      }
     }
     if (values[r] !== UNKNOWN) continue;
     for (let k = 0; k < n; k++) {
@@ -173,10 +179,4 @@ export function buildEndgameDb(game: MancalaGame, maxStones: number, onProgress?
     if (onProgress !== undefined && (r & 0xfffff) === 0) onProgress(r, index.count);
   }
   return new EndgameDb(endgameRules(game.rules), maxStones, values);
-}
-
-function suffix(pits: Int32Array, from: number): number {
-  let sum = 0;
-  for (let k = from; k < pits.length; k++) sum += pits[k]!;
-  return sum;
 }
