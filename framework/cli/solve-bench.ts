@@ -3,10 +3,16 @@
  * process (`mancala solve --json`) so its time and peak memory are its own, not what an earlier
  * solve in the same process left behind. `--solve-table` makes the table of docs/perfect-play.md:
  * every (m, n) up to 6 under both Kalah rule sets, against the published values.
+ *
+ * Big solves use an endgame database as the literature's do (Irving et al. to 13 stones, Rawlings
+ * to 34): the largest of at most BENCH_ENDGAME_POSITIONS positions, built once by `mancala solve
+ * --build-endgame` into node_modules/.cache (npm ci clears it) and reused by later runs. Its build
+ * time is printed apart from the solve's, so runs with and without a cached database compare.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../sandbox/paths.ts';
+import { NODE_MODULES_DIR, PROJECT_ROOT } from '../sandbox/paths.ts';
 import { grouped } from './options.ts';
 
 /**
@@ -25,6 +31,17 @@ export interface SolveCase {
   seeds: number;
 }
 
+/** The endgame database a bench solve used. */
+export interface BenchEndgame {
+  file: string;
+  stones: number;
+  bytes: number;
+  /** how long it took to build; undefined when an earlier run had built it */
+  buildMs?: number;
+  /** why it could not be built (the solve then runs without it) */
+  error?: string;
+}
+
 export interface SolveEntry extends SolveCase {
   value: number | null;
   published: number | null;
@@ -37,6 +54,60 @@ export interface SolveEntry extends SolveCase {
   timeLimitS: number;
   /** what went wrong, when the solve did not answer */
   error?: string;
+  endgame?: BenchEndgame;
+}
+
+/** Positions in a bench's endgame database at most: 20 stones on 6 pits a side, 226 MB, about two minutes to build here. */
+export const BENCH_ENDGAME_POSITIONS = 230_000_000;
+/** Solves from a start with fewer stones than this take seconds without a database: none is built for them. */
+const BENCH_ENDGAME_MIN_TOTAL = 40;
+export const ENDGAME_CACHE_DIR = join(NODE_MODULES_DIR, '.cache', 'mancala-autograder', 'endgame');
+
+/** Ways to hold at most `stones` stones in 2·pits pits: C(stones + 2·pits, 2·pits). */
+function positions(pits: number, stones: number): number {
+  let r = 1;
+  for (let k = 1; k <= 2 * pits; k++) r = (r * (stones + k)) / k;
+  return Math.round(r);
+}
+
+/** Stones of the bench's database for a solve of c (0: none). */
+export function benchEndgameStones(c: SolveCase, budget = BENCH_ENDGAME_POSITIONS): number {
+  const total = 2 * c.pits * c.seeds;
+  if (total < BENCH_ENDGAME_MIN_TOTAL) return 0;
+  let stones = 0;
+  while (stones + 1 < total && positions(c.pits, stones + 1) <= budget) stones++;
+  return stones;
+}
+
+/** The database for c's rules and pits: from the cache, or built there now (in a fresh process). */
+export function benchEndgame(c: SolveCase, dir = ENDGAME_CACHE_DIR, budget = BENCH_ENDGAME_POSITIONS): BenchEndgame | undefined {
+  const stones = benchEndgameStones(c, budget);
+  if (stones === 0) return undefined;
+  const file = join(dir, `${c.rules}-${c.pits}-${stones}.db`);
+  if (existsSync(file)) return { file, stones, bytes: statSync(file).size };
+  // Written beside its final name and renamed when whole: an interrupted build leaves no half file to load.
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    return { file, stones, bytes: 0, error: `cannot make ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  const part = `${file}.${process.pid}.part`;
+  const started = performance.now();
+  const args = [join(PROJECT_ROOT, 'bin/mancala.js'), 'solve', '--rules', c.rules, '--pits', String(c.pits), '--build-endgame', String(stones), '--out', part, '--no-progress'];
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) {
+    rmSync(part, { force: true });
+    return { file, stones, bytes: 0, error: (r.stderr || r.error?.message || `exit ${r.status ?? r.signal}`).trim().split('\n').pop()! };
+  }
+  renameSync(part, file);
+  return { file, stones, bytes: statSync(file).size, buildMs: performance.now() - started };
+}
+
+/** A bench solve: its database first (cached or built), then the solve in a fresh process. */
+export function benchSolve(c: SolveCase, timeLimitS: number): SolveEntry {
+  const endgame = benchEndgame(c);
+  const usable = endgame !== undefined && endgame.error === undefined;
+  return { ...solveFresh(c, timeLimitS, usable ? ['--endgame', endgame.file] : []), ...(endgame === undefined ? {} : { endgame }) };
 }
 
 /** The default bench's solves (the issue's "seconds" goal), and the long one behind --long-solves ("minutes"). */
@@ -72,7 +143,14 @@ export function solveLine(e: SolveEntry): string {
   const head = `solve     ${e.rules}(${e.pits},${e.seeds}) from the start:`;
   if (e.error !== undefined) return `${head} failed: ${e.error}`;
   const answer = e.proven ? `value ${signed(e.value)}${e.published === null ? '' : ` (published ${signed(e.published)})`}, best ${e.bestMoves.join(' ')}` : `not proven within ${e.timeLimitS} s`;
-  return `${head} ${answer}; ${grouped(e.nodes)} nodes in ${time(e.ms)} (${e.cpuMs === null ? '?' : time(e.cpuMs)} of CPU), peak memory ${e.peakMb ?? '?'} MB`;
+  return `${head} ${answer}; ${grouped(e.nodes)} nodes in ${time(e.ms)} (${e.cpuMs === null ? '?' : time(e.cpuMs)} of CPU), peak memory ${e.peakMb ?? '?'} MB${endgameNote(e.endgame)}`;
+}
+
+function endgameNote(d: BenchEndgame | undefined): string {
+  if (d === undefined) return '';
+  if (d.error !== undefined) return `; no endgame database (building ${d.stones} stones failed: ${d.error})`;
+  const made = d.buildMs === undefined ? 'built by an earlier run' : `built in ${time(d.buildMs)}, not counted above`;
+  return `; ${d.stones}-stone endgame database (${Math.round(d.bytes / 1e6)} MB, ${made})`;
 }
 
 /** Every (m, n) with m in pitsRange and n in seedsRange under each rule set, smallest first. */
@@ -85,11 +163,11 @@ export function solveTableMarkdown(entries: readonly SolveEntry[]): string {
   const rows = entries.map((e) => {
     const agrees = e.published === null || !e.proven ? '' : e.value === e.published ? 'yes' : '**NO**';
     const status = e.error !== undefined ? `failed: ${e.error}` : e.proven ? 'solved' : `not reached in ${e.timeLimitS} s`;
-    return `| ${e.rules} | ${e.pits} | ${e.seeds} | ${e.proven ? signed(e.value) : '—'} | ${signed(e.published)} | ${agrees} | ${status} | ${time(e.ms)} | ${e.cpuMs === null ? '?' : time(e.cpuMs)} | ${grouped(e.nodes)} | ${e.peakMb ?? '?'} |`;
+    return `| ${e.rules} | ${e.pits} | ${e.seeds} | ${e.proven ? signed(e.value) : '—'} | ${signed(e.published)} | ${agrees} | ${status} | ${time(e.ms)} | ${e.cpuMs === null ? '?' : time(e.cpuMs)} | ${grouped(e.nodes)} | ${e.peakMb ?? '?'} | ${e.endgame === undefined || e.endgame.error !== undefined ? '—' : `${e.endgame.stones} stones`} |`;
   });
   return [
-    '| rules | m | n | our value | published | agree | status | time | CPU | nodes | peak MB |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| rules | m | n | our value | published | agree | status | time | CPU | nodes | peak MB | endgame db |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n') + '\n';
 }

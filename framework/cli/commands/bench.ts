@@ -22,7 +22,7 @@ import { firstRenderLine, measurePlayPageRender, measureReportPageRender, report
 import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/html-bench.ts';
 import { measureBehaviour, type BehaviourSpeed } from '../../similarity/behaviour-bench.ts';
 import { measureSourceSimilarity, type SourceSimilaritySpeed } from '../../similarity/bench.ts';
-import { LONG_SOLVE_CASES, SOLVE_CASES, solveFresh, solveLine, solveTableMarkdown, tableCases, type SolveEntry } from '../solve-bench.ts';
+import { benchSolve, LONG_SOLVE_CASES, SOLVE_CASES, solveLine, solveTableMarkdown, tableCases, type SolveEntry } from '../solve-bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -231,7 +231,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       if (opts.solveTable) {
         const entries: SolveEntry[] = [];
         for (const c of tableCases(['kalah-empty-capture', 'kalah'], [4, 5, 6], [1, 2, 3, 4, 5, 6])) {
-          const e = solveFresh(c, opts.solveTimeLimit);
+          const e = benchSolve(c, opts.solveTimeLimit);
           entries.push(e);
           if (!opts.json) io.err(solveLine(e) + '\n');
         }
@@ -251,7 +251,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // Perfect play from the start, each solve once in a fresh process (its own time and peak memory).
       const solves: SolveEntry[] = [];
       for (const c of opts.longSolves ? [...SOLVE_CASES, ...LONG_SOLVE_CASES] : SOLVE_CASES) {
-        const e = solveFresh(c, opts.solveTimeLimit);
+        const e = benchSolve(c, opts.solveTimeLimit);
         solves.push(e);
         if (!opts.json) io.out(solveLine(e) + '\n');
       }
