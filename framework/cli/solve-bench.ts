@@ -59,8 +59,9 @@ export interface SolveEntry extends SolveCase {
 
 /** Positions in a bench's endgame database at most: 20 stones on 6 pits a side, 226 MB, about two minutes to build here. */
 export const BENCH_ENDGAME_POSITIONS = 230_000_000;
-/** Solves from a start with fewer stones than this take seconds without a database: none is built for them. */
-const BENCH_ENDGAME_MIN_TOTAL = 40;
+/** Starts with fewer stones, or fewer pits, solve in seconds without a database (Kalah(6,3), (4,6), (5,4)): none is built for them. */
+const BENCH_ENDGAME_MIN_TOTAL = 48;
+const BENCH_ENDGAME_MIN_PITS = 5;
 export const ENDGAME_CACHE_DIR = join(NODE_MODULES_DIR, '.cache', 'mancala-autograder', 'endgame');
 
 /** Ways to hold at most `stones` stones in 2·pits pits: C(stones + 2·pits, 2·pits). */
@@ -73,7 +74,7 @@ function positions(pits: number, stones: number): number {
 /** Stones of the bench's database for a solve of c (0: none). */
 export function benchEndgameStones(c: SolveCase, budget = BENCH_ENDGAME_POSITIONS): number {
   const total = 2 * c.pits * c.seeds;
-  if (total < BENCH_ENDGAME_MIN_TOTAL) return 0;
+  if (total < BENCH_ENDGAME_MIN_TOTAL || c.pits < BENCH_ENDGAME_MIN_PITS) return 0;
   let stones = 0;
   while (stones + 1 < total && positions(c.pits, stones + 1) <= budget) stones++;
   return stones;
