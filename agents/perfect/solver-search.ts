@@ -7,7 +7,8 @@
  *
  * At each position, in this order: the endgame database if few enough stones are left; the
  * trivial bound (the mover cannot gain or lose more than the stones on the board); the table's
- * bounds; every move made once into this ply's states, finished games valued at once; enhanced
+ * bounds; every move made once into this ply's states, finished games and positions in the
+ * endgame database valued at once (a probe is cheaper than a node, and may cut at once); enhanced
  * transposition cut-off (a child whose table entry already refutes the window ends the search
  * here); then the children in order: the table's move, free turns, then by stones gained, then
  * from the pit nearest the store.
@@ -158,6 +159,18 @@ export class SolverSearch {
         continue;
       }
       const same = cc[w] === mover ? 1 : 0;
+      if (this.total - cc[n]! - cc[2 * n + 1]! <= this.dbStones) {
+        // In the endgame database: valued now, like a finished game, so a child the database
+        // answers cuts before any search (and is not a node: a probe, not a search).
+        const f = this.db!.probe(cc, cc[w]!);
+        const v = same === 1 ? gain + f : gain - f;
+        if (v > best) {
+          best = v;
+          bestMove = move;
+          if (v >= beta) break;
+        }
+        continue;
+      }
       const i = base + count;
       this.moves[i] = move;
       this.gains[i] = gain;
