@@ -29,6 +29,8 @@ export interface SolveCase {
   rules: string;
   pits: number;
   seeds: number;
+  /** transposition table MB, where the solver's default is too small */
+  ttMb?: number;
 }
 
 /** The endgame database a bench solve used. */
@@ -116,16 +118,16 @@ export const SOLVE_CASES: readonly SolveCase[] = [
   { rules: 'kalah', pits: 6, seeds: 4 },
   { rules: 'kalah-empty-capture', pits: 6, seeds: 4 },
 ];
-export const LONG_SOLVE_CASES: readonly SolveCase[] = [{ rules: 'kalah-empty-capture', pits: 6, seeds: 5 }];
+export const LONG_SOLVE_CASES: readonly SolveCase[] = [{ rules: 'kalah-empty-capture', pits: 6, seeds: 5, ttMb: 4096 }];
 
 /** One solve from the start in a fresh `mancala solve` process, given up after timeLimitS. */
 export function solveFresh(c: SolveCase, timeLimitS: number, extra: readonly string[] = []): SolveEntry {
   const args = [join(PROJECT_ROOT, 'bin/mancala.js'), 'solve', '--rules', c.rules, '--pits', String(c.pits), '--seeds', String(c.seeds)];
-  args.push('--best-only', '--json', '--no-progress', '--time-limit', String(timeLimitS), ...extra);
+  args.push('--best-only', '--json', '--no-progress', '--time-limit', String(timeLimitS), ...(c.ttMb === undefined ? [] : ['--tt-mb', String(c.ttMb)]), ...extra);
   const started = performance.now();
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
   const published = c.rules === 'kalah-empty-capture' ? (PUBLISHED[`${c.pits},${c.seeds}`] ?? null) : null;
-  const base = { ...c, published, timeLimitS };
+  const base = { rules: c.rules, pits: c.pits, seeds: c.seeds, published, timeLimitS };
   if (r.status !== 0) {
     const why = (r.stderr || r.error?.message || `exit ${r.status ?? r.signal}`).trim().split('\n').pop()!;
     return { ...base, value: null, proven: false, bestMoves: [], nodes: 0, ms: performance.now() - started, cpuMs: null, peakMb: null, error: why };
