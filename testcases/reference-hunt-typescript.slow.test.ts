@@ -18,12 +18,13 @@
  *    honest twin scores, and no report holds a word of what a hunt finds or a line of the search.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { referenceLines } from './fixtures/hostile-agents/reference-hunt/reference-lines.ts';
 import type { Player } from '../framework/contracts/game.ts';
 import { stateToBoard } from '../framework/games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../framework/games/mancala/engine.ts';
@@ -54,17 +55,6 @@ function hunter(name: string, channels: readonly string[] | 'all'): string {
   if (channels !== 'all') writeFileSync(join(dir, 'hunt_channels.txt'), `${channels.join('\n')}\n`);
   writeFileSync(join(dir, 'hunt_paths.txt'), `${REFERENCE_FILES.join('\n')}\n`);
   return dir;
-}
-
-/** Lines of the reference searches long enough to be their own. */
-function referenceLines(): string[] {
-  const files = [...readdirSync(join(ROOT, 'agents/reference')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `agents/reference/${f}`), 'agents/alphabeta.ts'];
-  return files.flatMap((f) =>
-    readFileSync(join(ROOT, f), 'utf8')
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l.length >= 40 && !/^(import |export \{|\/\/|\*|\/\*)/.test(l)),
-  );
 }
 
 /** What a hunt would leave in a text: its own words, a marker, or a line of the search. */
