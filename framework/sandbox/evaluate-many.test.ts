@@ -21,7 +21,7 @@ import { GraderSearchPlayer } from '../grading/grader-search-player.ts';
 import { createRandom } from '../random.ts';
 import { runAgent } from '../search/run-agent.ts';
 import type { CaseOptions, GameSpec, RoleSpec } from '../suites/types.ts';
-import type { ValuesAttempt } from './exchange.ts';
+import { MAX_BATCH, type ValuesAttempt } from './exchange.ts';
 import { childRuntime, runtimeFolder } from './runtime.ts';
 import { SandboxSession } from './session.ts';
 import { prepareSubmission, type PreparedSubmission } from './submissions/prepare.ts';
@@ -114,6 +114,17 @@ describe('evaluateMany', () => {
         expect(got.ms).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('answers a full batch (MAX_BATCH positions, the most the grader sends in one request)', async () => {
+    const { session, folder } = await submission({ 'heuristic.js': WEIGHED, 'agent.js': FIRST_LEGAL_AGENT });
+    const game = new MancalaGame(kalah.rules, 'kalah(6,4)');
+    const heuristic = (await import(join(folder, 'heuristic.js'))).default as Heuristic<MancalaState>;
+    const some = positions(game, 500, 9);
+    const states = Array.from({ length: MAX_BATCH }, (_, k) => some[k % some.length]!);
+    const got = await session.evaluateMany('heuristic', GAME, 1, states, 30_000);
+    expect(got.status, JSON.stringify(got).slice(0, 300)).toBe('ok');
+    if (got.status === 'ok') expect(got.values).toEqual(states.map((s) => heuristic.evaluate(s, 1, game)));
   });
 
   it('loads the heuristic role only: an agent module that would exit at import is never imported', async () => {

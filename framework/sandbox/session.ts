@@ -29,10 +29,9 @@
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Player } from '../contracts/game.ts';
-import type { BoardSpec } from '../games/mancala/board-io/board.ts';
-import type { CaseOptions, GameSpec } from '../suites/types.ts';
+import { stateToBoard, type BoardSpec } from '../games/mancala/board-io/board.ts';
 import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
-import { stateToBoard } from '../games/mancala/board-io/board.ts';
+import type { CaseOptions, GameSpec } from '../suites/types.ts';
 import { moveRequest, type Attempt, type ChildRequest, type HeuristicAsker, type MoveAsker, type ValuesAttempt } from './exchange.ts';
 import { jailCommand } from './jail/command.ts';
 import { SANDBOX_UID } from './jail/machine.ts';
