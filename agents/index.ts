@@ -28,7 +28,7 @@ export const AGENTS: Readonly<Record<string, AgentEntry>> = {
   alphabeta: { agent: alphabeta, options: ['depth', 'unit', 'caching', 'terminal', 'freeTurns'], profileDepth: true, traces: true },
   ids: { agent: ids, options: ['ms', 'depth', 'unit', 'caching', 'terminal', 'freeTurns'] },
   strong: { agent: strong, options: ['ms', 'depth'] },
-  // perfect play by the solver (agents/perfect/): a reference, never in the player runtime or a kit
+  // perfect play by the solver (agents/perfect/): a reference, never in a process that runs student code or in a kit
   perfect: { agent: perfect, options: ['ms', 'ttMb', 'endgame'] },
   // seed 003's grading opponents (framework/packs/cs540)
   simple: { agent: simple, options: [] },

@@ -2,13 +2,15 @@
  * The playoff grader with real reference agents standing in for the submission (run in this
  * process through a MoveAsker), and with submissions that forfeit: illegal moves, errors, and
  * answers over the time a move. Heuristic roles: the reference alpha-beta with the submission's
- * heuristic, through a real player session (the sandbox), on kalah-basics' heuristic playoff.
+ * heuristic: the search runs here (GraderSearchPlayer) and asks a real sandboxed session for the
+ * heuristic's values, on kalah-basics' heuristic playoff.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../framework/contracts/agent.ts';
+import { GraderSearchPlayer } from '../framework/grading/grader-search-player.ts';
 import type { GradeInput } from '../framework/grading/types.ts';
 import type { Attempt, MoveAsker } from '../framework/sandbox/exchange.ts';
 import { prepareSubmission } from '../framework/sandbox/submissions/prepare.ts';
@@ -111,7 +113,7 @@ afterAll(() => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
-/** kalah-basics' heuristic playoff, graded through a player session on a submission holding `heuristic`. */
+/** kalah-basics' heuristic playoff, graded as the runner grades it (the grader's search asking the sandboxed heuristic for values) on a submission holding `heuristic`. */
 async function heuristicPlayoff(heuristic: { path: string } | { source: string }) {
   const suite = await loadSuite('testcases/kalah-basics');
   const c = suite.cases.find((x) => x.id === 'heuristic-playoff-depth-4')!;
@@ -123,9 +125,9 @@ async function heuristicPlayoff(heuristic: { path: string } | { source: string }
     writeFileSync(join(path, 'heuristic.js'), heuristic.source);
   }
   const sub = await prepareSubmission(path, suite.manifest.roles);
-  const session = await SandboxSession.open(sub, { memoryMb: 256 }, { game: suite.manifest.game, runtime: 'player' });
+  const session = await SandboxSession.open(sub, { memoryMb: 256 }, { game: suite.manifest.game });
   try {
-    const input: GradeInput = { manifest: suite.manifest, case: c, expected: suite.expected[c.id]!, observation: { ms: 0 }, session };
+    const input: GradeInput = { manifest: suite.manifest, case: c, expected: suite.expected[c.id]!, observation: { ms: 0 }, session: new GraderSearchPlayer(session, suite.manifest.game) };
     const started = performance.now();
     const result = await playoff.grade(input);
     return { result, ms: performance.now() - started, input };
@@ -136,7 +138,7 @@ async function heuristicPlayoff(heuristic: { path: string } | { source: string }
 }
 
 describe('playoff of a heuristic role (the reference alpha-beta with the submission\'s heuristic, sandboxed)', () => {
-  it("alice's store difference wins, through a real player session", async () => {
+  it("alice's store difference wins, through a real sandboxed session", async () => {
     const { result } = await heuristicPlayoff({ path: 'agents/examples/alice' });
     expect(result).toEqual({
       check: 'playoff',

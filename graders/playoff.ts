@@ -7,12 +7,11 @@
  * - a heuristic role: the reference alpha-beta with the submission's heuristic, searching as the
  *   case's options say (depth, unit, terminal, caching; the loader fills them in). That is seed
  *   001's test of an advanced heuristic: our alpha-beta with yours against our alpha-beta with
- *   `basic`. The runner hands such a case a player session (framework/sandbox/session.ts: the
- *   reference search runs in a sandboxed process of its own that loads only the heuristic), or
- *   for a program over stdio a GraderSearchPlayer (framework/grading/grader-search-player.ts:
- *   the search runs in the grader, asking the program for heuristic values only). As student
- *   code in a player session's process can read the reference search, a heuristic playoff's
- *   message shows the reason of its first forfeit only: see session.ts for what bounds that channel.
+ *   `basic`. The runner hands such a case a GraderSearchPlayer
+ *   (framework/grading/grader-search-player.ts): the search runs in the grader, asking the
+ *   submission's process (a TypeScript module's sandbox, or a program over stdio) for heuristic
+ *   values only. Its forfeits are all the heuristic's, mostly the same failure again, so a
+ *   heuristic playoff's message shows the reason of its first forfeit only.
  *
  * - Colours alternate: the submission takes the side that moves first in the case's position
  *   (bottom, in a start position) in games 1, 3, 5, … and the other side in the others. Games come in pairs that share an opening — `OPENING_PLIES` random moves from a
@@ -273,7 +272,7 @@ export function playoffMessage(input: GradeInput, r: PlayoffResult): string {
       `${r.forfeits > 0 ? ` (${r.forfeits} by forfeit)` : ''}: win rate ${percent(n > 0 ? r.wins / n : 0)}, needed ${percent(spec.winRate)}`,
   ];
   const forfeited = r.games.filter((g) => g.forfeit !== undefined);
-  // A heuristic's process can read the reference search: one reason of its own words a playoff, not one a game.
+  // A heuristic's forfeits repeat one failure of its own: one reason a playoff, not one a game.
   const shown = heuristicRole ? forfeited.slice(0, 1) : forfeited;
   for (const g of shown) lines.push(`forfeit in game ${g.index}: ${g.forfeit!.reason}`);
   if (forfeited.length > shown.length) {

@@ -1,10 +1,10 @@
 /**
- * A heuristic's playoff for a course's Python files (CSC384's heuristic_advanced, CPSC 4610's
- * MancalaPlayer.score): the reference alpha-beta runs in the grader (GraderSearchPlayer), asking
- * the bridge's process only for heuristic values (evaluate-many). It must play exactly the games
- * the TypeScript reference path plays (the player session: the reference alpha-beta in its own
- * sandboxed process with a TypeScript heuristic): here, the same heuristic written in TypeScript,
- * the same playoff case, the same games, move for move (outcomes, final stores, lengths).
+ * A heuristic's playoff, the reference alpha-beta run by the grader (GraderSearchPlayer), which asks
+ * the submission's process only for heuristic values: a course's Python files over a bridge
+ * (CSC384's heuristic_advanced, CPSC 4610's MancalaPlayer.score; evaluate-many over stdio) and the
+ * same heuristic as a TypeScript module in the sandbox (SandboxSession.evaluateMany). Both must play
+ * exactly the games of agents/alphabeta.ts calling the TypeScript heuristic in this (trusted)
+ * process: the same playoff case, the same games, move for move (outcomes, final stores, lengths).
  * Then the search alone, without the leaves fetched ahead, on random positions: the same move and
  * value as the reference alpha-beta run here with the TypeScript heuristic.
  * Real python3, the real sandbox.
@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findAgent } from '../agents/index.ts';
 import type { Player } from '../framework/contracts/game.ts';
+import type { Attempt, MoveAsker } from '../framework/sandbox/exchange.ts';
+import { boardToState } from '../framework/games/mancala/board-io/board.ts';
 import type { Heuristic } from '../framework/contracts/heuristic.ts';
 import { stateToBoard } from '../framework/games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../framework/games/mancala/engine.ts';
@@ -67,7 +69,7 @@ const COURSES = [
   { course: 'cpsc4610', suite: 'cpsc4610-hidden', caseId: 'score-playoff-equal-depth', role: 'score', python: 'testcases/fixtures/course-apis/cpsc4610/full-marks' },
 ] as const;
 
-/** The TypeScript submission holding only the heuristic, as the player session loads it. */
+/** The TypeScript submission holding only the heuristic. */
 function tsHeuristic(course: keyof typeof TS_HEURISTICS, role: string): string {
   const dir = join(work, course);
   mkdirSync(dir, { recursive: true });
@@ -81,26 +83,62 @@ async function openStdio(suite: Suite, path: string): Promise<StdioAgentSession>
   return StdioAgentSession.open(spec, { memoryMb: 256 }, { game: suite.manifest.game, sandbox: 'full' });
 }
 
+/**
+ * The reference path in this process: agents/alphabeta.ts calling `heuristic` itself, with the
+ * case's search options and seed (no deadline: the search is depth-limited, as the grader's is).
+ */
+function inProcessReference(game: MancalaGame, heuristic: Heuristic<MancalaState>): MoveAsker {
+  return {
+    async chooseMove(board, player, options): Promise<Attempt> {
+      const state = boardToState(game, board, player);
+      const search = { depth: options.depth, unit: options.unit, caching: options.caching, terminal: options.terminal };
+      const outcome = await runAgent(findAgent('alphabeta')!, { game, state, heuristic, options: search, random: createRandom(options.seed ?? 0) });
+      const { move, value } = outcome.choice;
+      return { status: 'ok', observation: { move, ...(value !== undefined ? { value } : {}), nodes: outcome.nodes, evaluations: outcome.evaluations, ms: 0 }, ms: 0 };
+    },
+  };
+}
+
+/** `asker`, writing down every move it answers with its value, in order: the games compared move for move. */
+function recording(asker: MoveAsker, moves: string[]): MoveAsker {
+  return {
+    async chooseMove(board, player, options, timeLimitMs) {
+      const a = await asker.chooseMove(board, player, options, timeLimitMs);
+      moves.push(a.status === 'ok' ? `${JSON.stringify(board)} ${a.observation.move} ${a.observation.value}` : a.status);
+      return a;
+    },
+  };
+}
+
 const gamesOf = (r: PlayoffResult) => r.games.map((g) => ({ game: g.index, side: g.side, opening: g.opening, outcome: g.outcome, stores: g.stores, plies: g.plies, forfeit: g.forfeit }));
 
 describe.each(COURSES)('the $course heuristic playoff, its alpha-beta run by the grader', ({ course, suite: suiteName, caseId, role, python }) => {
-  it('plays the same games as the TypeScript reference path with the same heuristic', async () => {
+  it('the Python files and the TypeScript module play the games of the reference alpha-beta calling the heuristic in this process', async () => {
     const suite = await loadSuite(join(ROOT, 'testcases', suiteName));
     const c = suite.cases.find((x) => x.id === caseId)!;
     const input = { manifest: suite.manifest, case: c, expected: suite.expected[c.id]!, observation: { ms: 0 } };
+    const game = createGame(suite.manifest.game) as MancalaGame;
+    const folder = tsHeuristic(course, role);
+    const heuristic = (await import(join(folder, `${role}.js`))).default as Heuristic<MancalaState>;
     const stdio = await openStdio(suite, python);
-    const prepared = await prepareSubmission(tsHeuristic(course, role), { [role]: suite.manifest.roles[role]! });
-    const players = await SandboxSession.open(prepared, { memoryMb: 256 }, { game: suite.manifest.game, sandbox: 'full', runtime: 'player' });
+    const prepared = await prepareSubmission(folder, { [role]: suite.manifest.roles[role]! });
+    const sandboxed = await SandboxSession.open(prepared, { memoryMb: 256 }, { game: suite.manifest.game, sandbox: 'full' });
     try {
-      const grader = await playPlayoff(input, new GraderSearchPlayer(stdio, suite.manifest.game));
-      const reference = await playPlayoff(input, players);
-      expect(gamesOf(grader)).toEqual(gamesOf(reference));
-      expect(grader.forfeits).toBe(0);
+      const moves = { reference: [] as string[], python: [] as string[], typescript: [] as string[] };
+      const reference = await playPlayoff(input, recording(inProcessReference(game, heuristic), moves.reference));
+      const python = await playPlayoff(input, recording(new GraderSearchPlayer(stdio, suite.manifest.game), moves.python));
+      const typescript = await playPlayoff(input, recording(new GraderSearchPlayer(sandboxed, suite.manifest.game), moves.typescript));
+      expect(gamesOf(python)).toEqual(gamesOf(reference));
+      expect(gamesOf(typescript)).toEqual(gamesOf(reference));
+      expect(moves.reference.length).toBeGreaterThan(20);
+      expect(moves.python).toEqual(moves.reference);
+      expect(moves.typescript).toEqual(moves.reference);
+      expect(python.forfeits + typescript.forfeits).toBe(0);
       // Games that differ from one another: the comparison is not of one game played many times.
-      expect(new Set(grader.games.map((g) => JSON.stringify(g.stores))).size).toBeGreaterThan(2);
+      expect(new Set(reference.games.map((g) => JSON.stringify(g.stores))).size).toBeGreaterThan(2);
     } finally {
       await stdio.close();
-      await players.close();
+      await sandboxed.close();
       await prepared.dispose();
     }
   }, 240_000);

@@ -16,11 +16,12 @@
  *    nothing to use (a hunt that finds source fails the move, which would be a forfeit).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { referenceLines } from './fixtures/hostile-agents/reference-hunt/reference-lines.ts';
 import { gradeSubmissions } from '../framework/grading/runner.ts';
 import { playMatch } from '../framework/matches/match.ts';
 import { loadSuite } from '../framework/suites/load.ts';
@@ -38,17 +39,6 @@ function hunter(fixture: string, channels: readonly string[] | 'all'): string {
   cpSync(join(HUNT, 'reference_hunt.py'), join(dir, 'reference_hunt.py'));
   if (channels !== 'all') writeFileSync(join(dir, 'hunt_channels.txt'), `${channels.join('\n')}\n`);
   return dir;
-}
-
-/** Lines of the reference searches (agents/reference, the agents that wrap them) long enough to be their own. */
-function referenceLines(): string[] {
-  const files = [...readdirSync(join(ROOT, 'agents/reference')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `agents/reference/${f}`), 'agents/alphabeta.ts', 'agents/minimax.ts'];
-  return files.flatMap((f) =>
-    readFileSync(join(ROOT, f), 'utf8')
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l.length >= 40 && !/^(import |export \{|\/\/|\*|\/\*)/.test(l)),
-  );
 }
 
 /** What a hunt would leave in a report: its own words, the bridges' former search, or a reference line. */

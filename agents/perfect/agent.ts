@@ -7,8 +7,8 @@
  * search's move (agents/strong.ts) in the time left.
  *
  * A reference: it knows every position's true value, so it never runs beside student code (the
- * player runtime's files and the student kits leave agents/perfect/ out: agents/plugin.ts,
- * framework/kit/reference-scan.ts).
+ * sandbox runtime bundles nothing outside framework/, and the student kits leave agents/perfect/
+ * out: framework/sandbox/runtime.ts, framework/kit/reference-scan.ts).
  */
 import type { Agent, AgentContext, MoveChoice } from '../../framework/contracts/agent.ts';
 import { toMoveChoice } from '../../framework/contracts/agent.ts';

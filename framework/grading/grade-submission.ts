@@ -3,10 +3,9 @@
  * then run in ONE sandboxed process reused across its cases (sandbox/session.ts): a case costs a
  * message round trip, not a process start. An agent in any language over stdio is one program
  * reused the same way (sandbox/stdio-agents/session.ts). A heuristic role's playoff plays the
- * reference alpha-beta with the submission's heuristic in a second process, a player session,
- * opened only when such a case comes up (session.ts says why it is a separate process); for a
- * program over stdio it runs in this process, asking the program for heuristic values only
- * (grader-search-player.ts). The case's
+ * reference alpha-beta with the submission's heuristic in this process, asking the submission's
+ * process for heuristic values only (grader-search-player.ts): no process that runs student code
+ * holds the reference search. The case's
  * answer comes back as an Observation; the graders compare it, here, with the blessed
  * expectations, which never enter the submission's process.
  *
@@ -86,7 +85,6 @@ export async function gradeSubmission(
   const notes: string[] = [];
   let prepared: PreparedSubmission | undefined;
   let session: SandboxSession | StdioAgentSession | undefined;
-  let players: LazySession | undefined;
   const results: CaseResult[] = [];
   let isolation: GradedSubmission['isolation'] = { network: true };
   try {
@@ -108,13 +106,11 @@ export async function gradeSubmission(
       }
       const options: SessionOptions = { game: suite.manifest.game, sandbox };
       session = await SandboxSession.open(prepared, { memoryMb: suite.manifest.limits.memoryMb }, options);
-      const opened = prepared;
-      players = new LazySession(() => SandboxSession.open(opened, { memoryMb: suite.manifest.limits.memoryMb }, { ...options, runtime: 'player' }));
       roles = prepared.roles;
     }
     isolation = session.isolation;
     for (const c of cases) {
-      const result = await gradeOneCase(suite, roles, session, players, c);
+      const result = await gradeOneCase(suite, roles, session, c);
       results.push({ c, ...result });
       progress(c, result.status, result.agentMs ?? 0);
     }
@@ -130,7 +126,6 @@ export async function gradeSubmission(
     }
   } finally {
     await session?.close();
-    await players?.close();
     await prepared?.dispose();
   }
   return { report: scoreSubmission(suite, id, path, notes, results), isolation };
@@ -144,26 +139,6 @@ interface CaseOutcome {
   checks?: CheckResult[];
   /** the agent's own time, measured in its process */
   agentMs?: number;
-}
-
-/** A session opened on first use (a player session: most suites never need one). */
-class LazySession {
-  private opening: Promise<SandboxSession> | undefined;
-
-  constructor(private readonly open: () => Promise<SandboxSession>) {}
-
-  get(): Promise<SandboxSession> {
-    this.opening ??= this.open();
-    return this.opening;
-  }
-
-  async close(): Promise<void> {
-    const opening = this.opening;
-    this.opening = undefined;
-    // A session that failed to open has nothing to close (its failure was reported where it was needed).
-    const opened = await opening?.catch(() => undefined);
-    await opened?.close();
-  }
 }
 
 /**
@@ -185,7 +160,6 @@ async function gradeOneCase(
   suite: Suite,
   roles: Record<string, PreparedRole>,
   session: SandboxSession | StdioAgentSession,
-  players: LazySession | undefined,
   c: SuiteCase,
 ): Promise<CaseOutcome> {
   const manifest = suite.manifest;
@@ -215,12 +189,10 @@ async function gradeOneCase(
     return { status: unfinishedAsFailed(attempt.status, message), message, ms: attempt.ms, nodes: null };
   }
   const observation = attempt.observation;
-  // A heuristic's playoff: the reference alpha-beta plays with it, in the player session (a
-  // TypeScript heuristic) or here, asking a program over stdio for its heuristic's values only.
-  let mover: MoveAsker = session;
-  if (manifest.roles[c.role]!.kind === 'heuristic' && c.checks.playoff !== undefined) {
-    mover = players !== undefined ? await players.get() : session instanceof StdioAgentSession ? new GraderSearchPlayer(session, manifest.game) : session;
-  }
+  // A heuristic's playoff: the reference alpha-beta plays with it here, asking the submission's
+  // process (a TypeScript module's sandbox, or a program over stdio) for its heuristic's values only.
+  const heuristicPlayoff = manifest.roles[c.role]!.kind === 'heuristic' && c.checks.playoff !== undefined;
+  const mover: MoveAsker = heuristicPlayoff ? new GraderSearchPlayer(session, manifest.game) : session;
   const checks = await gradeCase({ manifest, case: c, expected, observation, session: mover });
   const failed = checks.filter((r) => !r.passed);
   const override = failed.find((r) => r.status !== undefined && r.status !== 'failed')?.status;

@@ -1,15 +1,15 @@
 /**
- * A heuristic's playoff for a program over stdio (a course bridge: CSC384's utils.py, CPSC 4610's
- * MancalaPlayer.score): "our alpha-beta with your heuristic". The reference alpha-beta runs HERE,
- * in the grader's process; the program, which runs the student's code, is asked only for its
- * heuristic's values of positions the grader sends, many in one request (evaluate-many,
- * PROTOCOL.md). So no process that runs student code holds the reference search.
+ * A heuristic's playoff: "our alpha-beta with your heuristic", for a TypeScript or JavaScript
+ * heuristic module (a SandboxSession) and for a program over stdio (a course bridge: CSC384's
+ * utils.py, CPSC 4610's MancalaPlayer.score). The reference alpha-beta runs HERE, in the grader's
+ * process; the submission's process, which runs the student's code, is asked only for its
+ * heuristic's values of positions the grader sends, many in one request (evaluateMany; over stdio
+ * evaluate-many, PROTOCOL.md). So no process that runs student code holds the reference search.
  *
  * A move: the positions the search may value (the leaves of the depth-limited tree, found by the
  * reference minimax under the same conventions with a heuristic that only records them, within a
  * time budget) are asked for at once; then the reference alpha-beta searches with those values,
- * exactly as the TypeScript reference path does (the player session's runAgent with the same
- * options). A position it values that was not asked yet (a prefetch cut short) is asked in one
+ * exactly as it would search calling the heuristic itself with the same options. A position it values that was not asked yet (a prefetch cut short) is asked in one
  * more request and the search runs again, until it runs on values alone: its answer is always the
  * search with the student's values. The move's time is the program's CPU time over its requests.
  */
@@ -19,11 +19,11 @@ import type { Heuristic } from '../contracts/heuristic.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import { boardToState } from '../games/mancala/board-io/board.ts';
 import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
-import { requireAgent } from '../plugins/agents.ts';
+import { agentTable, requireAgent } from '../plugins/agents.ts';
+import { studentKitCourse } from '../plugins/student-kit.ts';
 import { createRandom } from '../random.ts';
-import type { Attempt, HeuristicAsker, MoveAsker } from '../sandbox/exchange.ts';
+import { MAX_BATCH, type Attempt, type HeuristicAsker, type MoveAsker } from '../sandbox/exchange.ts';
 import { hardLimitFor } from '../sandbox/hard-limit.ts';
-import { MAX_BATCH } from '../sandbox/stdio-agents/wire.ts';
 import { runAgent } from '../search/run-agent.ts';
 import { gameForBoard } from '../suites/game.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
@@ -33,7 +33,7 @@ const PREFETCH_MS = 250;
 /** Rounds of asking a move may take: every round adds at least one value, so a search of that many leaves needs no more. */
 const MAX_ROUNDS = 10_000;
 
-/** The options the reference search sees: the case's, as the player runtime passes them (sandbox/child/requests.ts agentOptions). */
+/** The options the reference search sees: the case's search options, as an agent in the sandbox sees them (sandbox/child/requests.ts agentOptions) but without `ms`. */
 function searchOptions(o: CaseOptions): AgentOptions {
   const out: AgentOptions = {};
   if (o.depth !== undefined) out.depth = o.depth;
@@ -41,6 +41,15 @@ function searchOptions(o: CaseOptions): AgentOptions {
   if (o.caching !== undefined) out.caching = o.caching;
   if (o.terminal !== undefined) out.terminal = o.terminal;
   return out;
+}
+
+/**
+ * Whether this installation runs the grader's search: a student kit holds no reference alpha-beta,
+ * so it leaves heuristic playoffs to the instructor's grading.
+ */
+export function graderSearchHere(): boolean {
+  const table = agentTable();
+  return studentKitCourse() === undefined && ['alphabeta', 'minimax'].every((name) => table[name] !== undefined && table[name].withheld !== true);
 }
 
 export class GraderSearchPlayer implements MoveAsker {

@@ -18,8 +18,8 @@ export interface GradeInput {
   /**
    * Asks the submission's side of the case for moves (the playoff grader plays whole games through
    * it): for an agent role, its agent (the submission's sandboxed process); for a heuristic role,
-   * the reference alpha-beta with its heuristic (a player session: sandbox/session.ts, or for a
-   * program over stdio grading/grader-search-player.ts), which the runner opens only for such cases.
+   * the reference alpha-beta with its heuristic, run in the grader and asking the submission's
+   * process for heuristic values only (grading/grader-search-player.ts).
    */
   session?: MoveAsker;
 }

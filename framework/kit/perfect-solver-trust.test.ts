@@ -1,8 +1,7 @@
 /**
  * The perfect-play solver is a reference (it knows every position's true value): no process that
- * runs student code and no student kit may hold it. The player sandbox runtime (the one runtime
- * with agents/ code in it) neither lists nor bundles agents/perfect/, and its build refuses an
- * entry that would; the agent runtime bundles nothing outside framework/; the reference scan
+ * runs student code and no student kit may hold it. The sandbox runtime bundles nothing outside
+ * framework/ (its build refuses an entry that imports the solver); the reference scan
  * knows the solver's names, read from its files, and finds them; the student package leaves the
  * folder out and refuses a kit whose agents import it. Each course's package is scanned with
  * these names by reference-scan.test.ts, and a whole kit by testcases/kit.slow.test.ts.
@@ -10,8 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { playerRuntime, registerPlayerRuntime } from '../plugins/player-runtime.ts';
-import { childRuntime } from '../sandbox/runtime.ts';
+import { bundle, childRuntime } from '../sandbox/runtime.ts';
 import { AGENTS_DIR } from './course-kit.ts';
 import { playoffNames, scanText, SOLVER_FOLDER, solverNames } from './reference-scan.ts';
 import { excludedFromPackage } from './student-package.ts';
@@ -30,23 +28,11 @@ describe('the perfect-play solver stays out of student code', () => {
     expect(scanText('perfect-solver.ts', readFileSync(join(AGENTS_DIR, '../framework/plugins/perfect-solver.ts'), 'utf8'), playoffNames())).toEqual([]);
   });
 
-  it('the player runtime neither lists nor bundles it, and its build refuses an entry that imports it', async () => {
-    const real = playerRuntime();
-    expect(real.files.filter((f) => f.startsWith(`agents/${SOLVER_FOLDER}/`))).toEqual([]);
-    // First (childRuntime keeps what it built): the perfect agent as the player runtime's entry, with every file it is allowed: the solver's are not.
-    registerPlayerRuntime({ entry: solverFile('agent.ts'), files: real.files });
-    try {
-      await expect(childRuntime('player')).rejects.toThrow(/the player sandbox runtime must contain nothing outside framework\/ beyond .* but it bundles .*agents\/perfect\/index\.ts.*agents\/perfect\/agent\.ts/);
-    } finally {
-      registerPlayerRuntime(real);
-    }
-    // The runtimes as the grader builds them hold none of the solver's names.
-    const names = solverNames();
-    for (const kind of ['player', 'agent'] as const) {
-      const code = (await childRuntime(kind)).code;
-      for (const name of names) expect(new RegExp(`\\b${name}\\b`).test(code), `${kind} runtime: ${name}`).toBe(false);
-      expect(code).not.toContain(`agents/${SOLVER_FOLDER}/`);
-    }
+  it("the sandbox runtime's build refuses an entry that imports it, and the runtime holds none of its names", async () => {
+    await expect(bundle(solverFile('agent.ts'), 'cjs', 'a test runtime')).rejects.toThrow(/^a test runtime must contain nothing outside framework\/, but it bundles .*agents\/perfect\/index\.ts.*agents\/perfect\/agent\.ts/);
+    const code = (await childRuntime()).code;
+    for (const name of solverNames()) expect(new RegExp(`\\b${name}\\b`).test(code), name).toBe(false);
+    expect(code).not.toContain(`agents/${SOLVER_FOLDER}/`);
   });
 
   it("a student package leaves agents/perfect/ out", () => {

@@ -1,6 +1,6 @@
 /**
- * What student code in the sandboxed process can do to the runtime beside it: read the reference
- * search of the player runtime (it must find nothing), forge the runtime's answers on fd 3 (they
+ * What student code in the sandboxed process can do to the runtime beside it: look for a reference
+ * search while the grader's search asks it for values (it must find nothing), forge the runtime's answers on fd 3 (they
  * must be dropped, without a word), and replace the built-ins a program sends messages with (it
  * must be judged on its own answer). Hostile submissions come from testcases/fixtures/hostile-agents/, graded
  * through a real session as in session.test.ts.
@@ -9,12 +9,16 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { GameSpec, RoleSpec } from '../suites/types.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import { PROFILES } from '../games/mancala/profiles.ts';
 import type { Attempt, ChildRequest } from './exchange.ts';
 import { prepareSubmission, type PreparedSubmission } from './submissions/prepare.ts';
+import { MancalaGame } from '../games/mancala/engine.ts';
+import { boardToState } from '../games/mancala/board-io/board.ts';
+import { PROJECT_ROOT } from './paths.ts';
 import { childRuntime } from './runtime.ts';
 import { SandboxSession } from './session.ts';
 
@@ -29,8 +33,8 @@ const LIMIT_MS = 1000;
 const HARD_LIMIT_MS = 1500;
 
 /**
- * Code of agents/reference/alphabeta.ts as it stands in the player runtime's bundle (checked
- * below, so the test means something); the hostile heuristic looks for the same strings.
+ * Code of agents/reference/alphabeta.ts as esbuild bundles it (checked below, so the test means
+ * something); the hostile heuristic looks for the same strings.
  */
 const MARKERS = ['hit.bound === EXACT', 'this.leafCounters !== void 0 && table === void 0'];
 
@@ -47,13 +51,13 @@ afterAll(() => {
 });
 
 /** A session of zoo/NAME (plus `extra` files) with `roles`. */
-async function zooSession(name: string, roles: Record<string, RoleSpec>, runtime: 'agent' | 'player', extra: Record<string, string> = {}) {
+async function zooSession(name: string, roles: Record<string, RoleSpec>, extra: Record<string, string> = {}) {
   const folder = mkdtempSync(join(tmpdir(), `channel-${name}-`));
   scratch.push(folder);
   if (name !== '') cpSync(join(ZOO, name), folder, { recursive: true });
   for (const [file, text] of Object.entries(extra)) writeFileSync(join(folder, file), text);
   const sub = await prepareSubmission(folder, roles);
-  const session = await SandboxSession.open(sub, { memoryMb: 256 }, { game: GAME, runtime });
+  const session = await SandboxSession.open(sub, { memoryMb: 256 }, { game: GAME });
   open.push({ session, sub });
   return session;
 }
@@ -67,33 +71,24 @@ function messageOf(a: Attempt): string {
   return (a as { message: string }).message;
 }
 
-describe('the player runtime keeps the reference search from the heuristic it runs', () => {
-  it('the markers are code of the reference alpha-beta, in the player runtime only', async () => {
-    const player = await childRuntime('player');
-    const agent = await childRuntime('agent');
+describe("a heuristic asked for values finds no reference search in its process", () => {
+  it('the markers are code of the reference alpha-beta as bundled, and not in the sandbox runtime', async () => {
+    const built = await build({ entryPoints: [join(PROJECT_ROOT, 'agents/alphabeta.ts')], bundle: true, format: 'cjs', platform: 'node', write: false, logLevel: 'silent' });
+    const runtime = await childRuntime();
     for (const marker of MARKERS) {
-      expect(player.code).toContain(marker);
-      expect(agent.code).not.toContain(marker);
+      expect(built.outputFiles[0]!.text).toContain(marker);
+      expect(runtime.code).not.toContain(marker);
     }
   });
 
   it('a heuristic that tries every way to read it finds it nowhere (files, /proc, functions, stack frames, modules, globals, the heap)', async () => {
     // A decoy in the submission holds the markers: the heuristic must report it, which shows its file probe works.
     const decoy = `notes copied from the lecture: ${MARKERS.join('; ')}\n`;
-    const session = await zooSession('reads-reference-source', { heuristic: HEURISTIC }, 'player', { 'decoy.txt': decoy });
-    const request: ChildRequest = {
-      type: 'move',
-      role: 'builtin:alphabeta',
-      game: GAME,
-      board: MIDGAME,
-      player: 1,
-      options: { depth: 3, unit: 'move', terminal: 'score', caching: true },
-      heuristic: 'role:heuristic',
-      timeLimitMs: 20_000,
-      seed: 1,
-      trace: false,
-    };
-    const message = messageOf(await session.request(request, 30_000));
+    const session = await zooSession('reads-reference-source', { heuristic: HEURISTIC }, { 'decoy.txt': decoy });
+    const game = new MancalaGame(PROFILES['kalah']!.rules, GAME.name);
+    const attempt = await session.evaluateMany('heuristic', GAME, 1, [boardToState(game, MIDGAME, 1)], 30_000);
+    expect(attempt.status, JSON.stringify(attempt)).not.toBe('ok');
+    const message = (attempt as { message: string }).message;
     expect(message).toMatch(/^role heuristic: evaluate failed: Error: probes: decoy=\d+ files=\d+ proc=\d+ arguments=\d+ caller=1 stack=\d+ modules=\d+ globals=\d+ heap=0; leaks: decoy \(at heuristic\.js:\d+:\d+\)$/);
     // Every probe ran and looked at something (heap=0: the snapshot was refused).
     for (const probe of ['files', 'arguments', 'stack', 'globals']) expect(Number(new RegExp(`${probe}=(\\d+)`).exec(message)![1])).toBeGreaterThan(0);
@@ -107,7 +102,7 @@ describe('the player runtime keeps the reference search from the heuristic it ru
 
 describe("the runtime's answers cannot be forged", () => {
   it('forged ready, loaded, report and result lines for every id, garbage and an unfinished line are dropped: the real answer counts', async () => {
-    const session = await zooSession('forges-channel', { agent: AGENT }, 'agent');
+    const session = await zooSession('forges-channel', { agent: AGENT });
     const first = await session.request(moveRequest(), HARD_LIMIT_MS);
     expect(first, JSON.stringify(first)).toMatchObject({ status: 'ok', observation: { move: 1, value: 7, nodes: 1 } });
     expect(first.status === 'ok' && first.observation.reported).toBe(undefined);
@@ -116,14 +111,14 @@ describe("the runtime's answers cannot be forged", () => {
   });
 
   it('a forged line is no message to the student: the case is judged on what the agent did (here: never answering)', async () => {
-    const session = await zooSession('forged-message', { agent: AGENT }, 'agent');
+    const session = await zooSession('forged-message', { agent: AGENT });
     const message = messageOf(await session.request(moveRequest(), 300));
     expect(message).toMatch(/^no answer within 300 ms/);
     expect(message).not.toMatch(/malformed|forged|\b(ready|report|loaded|result|failed)\b|"/);
   });
 
   it('an agent that replaces JSON, console, toJSON, Buffer.from and string and byte methods at import is judged on its illegal move', async () => {
-    const session = await zooSession('replaces-json', { agent: AGENT }, 'agent');
+    const session = await zooSession('replaces-json', { agent: AGENT });
     const a = await session.request(moveRequest(), HARD_LIMIT_MS);
     expect(a, JSON.stringify(a)).toMatchObject({ status: 'ok', observation: { move: 99 } });
   });
@@ -139,7 +134,7 @@ describe('where an error happened', () => {
       '} };',
       '',
     ].join('\n');
-    const session = await zooSession('', { agent: AGENT }, 'agent', { 'agent.js': agent });
+    const session = await zooSession('', { agent: AGENT }, { 'agent.js': agent });
     const thrown = messageOf(await session.request(moveRequest(), HARD_LIMIT_MS));
     expect(thrown).toBe('role agent: chooseMove failed: Error: bad (see /submission/notes.txt)\n    more text (with parens) (at agent.js:4:9)');
     const missing = messageOf(await session.request({ ...moveRequest(), options: { depth: 1 } } as ChildRequest, HARD_LIMIT_MS));

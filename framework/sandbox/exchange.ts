@@ -56,6 +56,8 @@ export interface Observation {
   evaluations?: number;
   /** heuristic role: what evaluate returned */
   heuristicValue?: number;
+  /** heuristic role, many positions at once (HeuristicAsker): what evaluate returned for each, in order */
+  heuristicValues?: number[];
   trace?: TraceEvent[];
   /**
    * A program over stdio (PROTOCOL.md): the positions its search visited, in order, the root
@@ -78,6 +80,9 @@ export type Attempt =
       reported?: { move: number; value?: number };
     };
 
+/** Positions one evaluateMany request carries (a line of about 150 bytes each; a depth-4 playoff move needs at most 1,296). */
+export const MAX_BATCH = 20_000;
+
 /** The values of positions asked at once: one per position, in their order; or why there are none. */
 export type ValuesAttempt = { status: 'ok'; values: number[]; ms: number } | Exclude<Attempt, { status: 'ok' }>;
 
@@ -93,6 +98,6 @@ export interface HeuristicAsker {
 
 /** Asks a submission for moves: a session (session.ts) is one; the playoff grader plays whole games through it. */
 export interface MoveAsker {
-  /** `role`: the agent role that answers (default `agent`); ignored by a player session */
+  /** `role`: the agent role that answers (default `agent`) */
   chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number, role?: string): Promise<Attempt>;
 }

@@ -19,7 +19,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import type { Observation } from './exchange.ts';
+import { MAX_BATCH, type Observation } from './exchange.ts';
 
 import { MAX_TEXT_CHARS, MAX_TRACE_EVENTS } from './protocol-limits.ts';
 
@@ -104,6 +104,7 @@ const observation = z.strictObject({
   nodes: count.optional(),
   evaluations: count.optional(),
   heuristicValue: num.optional(),
+  heuristicValues: z.array(num).max(MAX_BATCH).optional(),
   trace: z.array(traceEvent).max(MAX_TRACE_EVENTS).optional(),
   ms: z.number().nonnegative(),
 });
@@ -119,7 +120,7 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('move'),
     id: requestId,
-    /** a loaded agent role; in the player runtime, `builtin:alphabeta` (the reference search, with `heuristic` role:NAME) */
+    /** a loaded agent role */
     role: z.string(),
     game: gameSpec,
     board: boardSpec,
@@ -139,6 +140,19 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
     board: boardSpec,
     tictactoe: z.string().optional(),
     player,
+  }),
+  /**
+   * A heuristic's playoff (grading/grader-search-player.ts): the heuristic role's values of many
+   * Mancala positions from `player`'s point of view, in their order. The search that wants them
+   * runs in the grader; this process only evaluates.
+   */
+  z.object({
+    type: z.literal('evaluate-many'),
+    id: requestId,
+    role: z.string(),
+    game: gameSpec,
+    player,
+    boards: z.array(boardSpec).max(MAX_BATCH),
   }),
 ]);
 

@@ -1,30 +1,25 @@
 /**
- * The child runtimes, bundled by esbuild the first time a session needs them in this process
- * (about 0.1 s), or taken from the build cache when their sources did not change. The sandboxed child may read a runtime's folder and nothing of the project, so
- * everything a runtime uses is inside its bundle.
+ * The child runtime, bundled by esbuild the first time a session needs it in this process (about
+ * 0.1 s), or taken from the build cache when its sources did not change. The sandboxed child may
+ * read the runtime's folder and nothing of the project, so everything the runtime uses is inside
+ * its bundle.
  *
- * Two runtimes, because of what runs beside student code:
- *  - `agent` (child/main.ts): runs a submission's agent and heuristic roles. It must not contain
- *    the reference searches: a student's agent could reuse or print them. The build checks that it
- *    takes nothing from outside framework/ (which holds no reference solution; its one heuristic,
- *    `basic`, is given code).
- *  - `player` (registered by the agents plugin, framework/plugins/player-runtime.ts): the reference
- *    alpha-beta playing with a submission's HEURISTIC role, for playoffs that grade a heuristic
- *    ("your heuristic under our alpha-beta", seed 001). The heuristic must not read the search;
- *    the build checks that the bundle takes nothing outside framework/ but the registered files.
+ * One runtime (child/main.ts), which runs a submission's agent and heuristic roles. It must not
+ * contain a reference search: student code could reuse or print it. The build checks that it
+ * takes nothing from outside framework/ (which holds no reference solution; its one heuristic,
+ * `basic`, is given code). A heuristic's playoff ("your heuristic under our alpha-beta") runs the
+ * reference alpha-beta in the grader (grading/grader-search-player.ts), never here.
  *
- * Neither runtime's bundle is ever written where a child can read it (the build cache that keeps
- * them between processes is a folder only the grader's user may enter, which no jail mounts:
- * build-cache.ts). What the child runs from disk is a small
- * bootstrap (child/bootstrap.ts: node built-ins and the channel, no grader logic, nothing of
- * agents/); the runtime, bundled as CommonJS, is held here in memory and sent to the child in the
- * boot message (protocol.ts) with a fresh token, and the bootstrap compiles it from memory under a
- * neutral name (`mancala-player-runtime`). So a readable folder holds nothing worth reading, and
- * stack traces name no file and carry no source.
+ * The bundle is never written where a child can read it (the build cache that keeps it between
+ * processes is a folder only the grader's user may enter, which no jail mounts: build-cache.ts).
+ * What the child runs from disk is a small bootstrap (child/bootstrap.ts: node built-ins and the
+ * channel, no grader logic); the runtime, bundled as CommonJS, is held here in memory and sent to
+ * the child in the boot message (protocol.ts) with a fresh token, and the bootstrap compiles it
+ * from memory under a neutral name (`mancala-agent-runtime`). So stack traces name no file of the
+ * grader's and carry no source.
  *
- * Each bootstrap is stored under its content hash in a folder of the user's own in the temp dir
- * (mode 0755: the jail's unprivileged user reads it), one folder per runtime, neither a prefix of
- * the other. Their names are new with the bootstrap: the older folders held whole bundles.
+ * The bootstrap is stored under its content hash in a folder of the user's own in the temp dir
+ * (mode 0755: the jail's unprivileged user reads it).
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
@@ -34,13 +29,9 @@ import { fileURLToPath } from 'node:url';
 import { build, version } from 'esbuild';
 import { recordBuild, reusableBuild } from '../build-cache.ts';
 import { writeAtomically } from '../write-file.ts';
-import { playerRuntime } from '../plugins/player-runtime.ts';
 import { FRAMEWORK_DIR, isInside, isPackageFile, PROJECT_ROOT } from './paths.ts';
 
-export type RuntimeKind = 'agent' | 'player';
-
 export interface ChildRuntime {
-  kind: RuntimeKind;
   /** the bootstrap: the file the child runs */
   file: string;
   /** the bootstrap's folder (the child may read it; nothing else of the runtime is on disk) */
@@ -51,54 +42,34 @@ export interface ChildRuntime {
   code: string;
 }
 
-interface RuntimeRecipe {
-  /** the entry module, an absolute path */
-  entry: string;
-  /** the folder name under the temp dir (the user's uid is appended) */
-  folder: string;
-  /** the only project files outside framework/ this runtime may contain (relative to the project root) */
-  outsideFramework: ReadonlySet<string>;
-}
-
-const FOLDERS: Record<RuntimeKind, string> = { agent: 'mancala-sandbox-boot-agent', player: 'mancala-sandbox-boot-player' };
-
-/** Read when a runtime is built, not at import: the player runtime is a plugin's. */
-function recipe(kind: RuntimeKind): RuntimeRecipe {
-  if (kind === 'agent') return { entry: childModule('main.ts'), folder: FOLDERS.agent, outsideFramework: new Set() };
-  const player = playerRuntime();
-  return { entry: player.entry, folder: FOLDERS.player, outsideFramework: new Set(player.files) };
-}
+/** The folder name of the bootstrap under the temp dir (the user's uid is appended). */
+const FOLDER = 'mancala-sandbox-boot-agent';
 
 function childModule(name: string): string {
   return join(FRAMEWORK_DIR, 'sandbox', 'child', name);
 }
 
-const cached = new Map<RuntimeKind, Promise<ChildRuntime>>();
+let cached: Promise<ChildRuntime> | undefined;
 
-export function childRuntime(kind: RuntimeKind = 'agent'): Promise<ChildRuntime> {
-  let runtime = cached.get(kind);
-  if (runtime === undefined) {
-    runtime = buildRuntime(kind).catch((e) => {
-      cached.delete(kind);
-      throw e;
-    });
-    cached.set(kind, runtime);
-  }
-  return runtime;
+export function childRuntime(): Promise<ChildRuntime> {
+  cached ??= buildRuntime().catch((e) => {
+    cached = undefined;
+    throw e;
+  });
+  return cached;
 }
 
-/** The folder a runtime's bootstrap is kept in. */
-export function runtimeFolder(kind: RuntimeKind): string {
-  return join(tmpdir(), `${FOLDERS[kind]}-${userInfo().uid}`);
+/** The folder the runtime's bootstrap is kept in. */
+export function runtimeFolder(): string {
+  return join(tmpdir(), `${FOLDER}-${userInfo().uid}`);
 }
 
-async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
-  const { runtime, bootstrap } = await runtimeTexts(kind);
-  const dir = ownFolder(runtimeFolder(kind), 0o755);
+async function buildRuntime(): Promise<ChildRuntime> {
+  const { runtime, bootstrap } = await runtimeTexts();
+  const dir = ownFolder(runtimeFolder(), 0o755);
   const file = join(dir, `boot-${createHash('sha256').update(bootstrap).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) writeAtomically(file, bootstrap, 0o644);
-  const built = { kind, file, dir, name: `mancala-${kind}-runtime`, code: runtime };
-  return built;
+  return { file, dir, name: 'mancala-agent-runtime', code: runtime };
 }
 
 /**
@@ -106,14 +77,14 @@ async function buildRuntime(kind: RuntimeKind): Promise<ChildRuntime> {
  * never sees) while none of their sources changed, else built (and checked) now. Every grading
  * process and every thread of its pool needs them: built each time, they cost 100-300 ms of a core.
  */
-async function runtimeTexts(kind: RuntimeKind): Promise<{ runtime: string; bootstrap: string }> {
-  const { entry, outsideFramework } = recipe(kind);
-  const key = `sandbox runtime\n${kind}\n${entry}\n${[...outsideFramework].join(',')}\n${version}`;
+async function runtimeTexts(): Promise<{ runtime: string; bootstrap: string }> {
+  const entry = childModule('main.ts');
+  const key = `sandbox runtime\nagent\n${entry}\n${version}`;
   const reused = reusableBuild(key);
   if (reused !== undefined) return { runtime: readFileSync(reused.runtime!, 'utf8'), bootstrap: readFileSync(reused.bootstrap!, 'utf8') };
   // CommonJS: the bootstrap compiles it as a function body (vm.Script), which cannot hold imports.
-  const runtime = await bundle(entry, 'cjs', outsideFramework, `the ${kind} sandbox runtime`);
-  const bootstrap = await bundle(childModule('bootstrap.ts'), 'esm', new Set(), 'the sandbox bootstrap');
+  const runtime = await bundle(entry, 'cjs', 'the sandbox runtime');
+  const bootstrap = await bundle(childModule('bootstrap.ts'), 'esm', 'the sandbox bootstrap');
   // This file is a source too: it says how they are built and checked.
   const sources = [fileURLToPath(import.meta.url), ...runtime.inputs, ...bootstrap.inputs];
   recordBuild(key, { runtime: { text: runtime.text, extension: '.cjs' }, bootstrap: { text: bootstrap.text, extension: '.mjs' } }, sources);
@@ -121,10 +92,10 @@ async function runtimeTexts(kind: RuntimeKind): Promise<{ runtime: string; boots
 }
 
 /**
- * One entry module bundled for Node, as text with the files it read. Throws if it takes a project file outside
- * framework/ that `outsideFramework` does not list; `what` names the bundle in that message.
+ * One entry module bundled for Node, as text with the files it read. Throws if it takes a project
+ * file outside framework/ (agents/ holds the reference searches); `what` names the bundle in that message.
  */
-async function bundle(entry: string, format: 'cjs' | 'esm', outsideFramework: ReadonlySet<string>, what: string): Promise<{ text: string; inputs: string[] }> {
+export async function bundle(entry: string, format: 'cjs' | 'esm', what: string): Promise<{ text: string; inputs: string[] }> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -139,12 +110,8 @@ async function bundle(entry: string, format: 'cjs' | 'esm', outsideFramework: Re
   const leaked = Object.keys(result.metafile.inputs)
     .map((input) => join(PROJECT_ROOT, input))
     .filter((path) => !isInside(FRAMEWORK_DIR, path) && !isPackageFile(path))
-    .map((path) => relative(PROJECT_ROOT, path))
-    .filter((input) => !outsideFramework.has(input));
-  if (leaked.length > 0) {
-    const allowed = outsideFramework.size === 0 ? 'nothing outside framework/' : `nothing outside framework/ beyond ${[...outsideFramework].join(', ')}`;
-    throw new Error(`${what} must contain ${allowed}, but it bundles ${leaked.join(', ')}`);
-  }
+    .map((path) => relative(PROJECT_ROOT, path));
+  if (leaked.length > 0) throw new Error(`${what} must contain nothing outside framework/, but it bundles ${leaked.join(', ')}`);
   return { text: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs).map((input) => join(PROJECT_ROOT, input)) };
 }
 

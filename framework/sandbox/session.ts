@@ -21,26 +21,18 @@
  *    timeout becomes an Attempt with status error / memory / timeout / output-limit: `request`
  *    never rejects because of anything the child does.
  *
- * Two runtimes (runtime.ts). A session of the `agent` runtime (the default) runs the submission's
- * own roles; its code holds no reference search. A session of the `player` runtime runs the
- * reference alpha-beta (`builtin:alphabeta`) with one of the submission's HEURISTIC roles: the
- * playoff that grades a heuristic ("your heuristic under our alpha-beta"). The reference search
- * is kept out of the heuristic's reach:
- *  - its code is never on a disk the child can see: the child runs a small bootstrap, which
- *    receives the runtime on stdin and compiles it from memory under a neutral name, in strict
- *    mode (no stack frame or `.caller` reaches its functions; heap snapshots are disabled);
- *  - it loads heuristic roles only: a request naming an agent role (or a heuristic that is an
- *    agent role's module) is refused here, before anything is imported, and by the runtime too;
- *  - it runs only in the full jail (no network, no writes): without it, every request is refused;
- *  - what it says is bounded: a failure's message is cut to PLAYER_MESSAGE_CHARS, and the playoff
- *    grader reports one forfeit reason a playoff.
+ * No reference search here. The process runs the runtime of runtime.ts, which holds none: a
+ * heuristic's playoff ("your heuristic under our alpha-beta") runs the reference alpha-beta in the
+ * grader (grading/grader-search-player.ts), which asks this session only for the heuristic's
+ * values of the positions it needs (evaluateMany: one request a batch of positions).
  */
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Player } from '../contracts/game.ts';
-import type { BoardSpec } from '../games/mancala/board-io/board.ts';
+import { stateToBoard, type BoardSpec } from '../games/mancala/board-io/board.ts';
+import { MancalaGame, type MancalaState } from '../games/mancala/engine.ts';
 import type { CaseOptions, GameSpec } from '../suites/types.ts';
-import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from './exchange.ts';
+import { moveRequest, type Attempt, type ChildRequest, type HeuristicAsker, type MoveAsker, type ValuesAttempt } from './exchange.ts';
 import { jailCommand } from './jail/command.ts';
 import { SANDBOX_UID } from './jail/machine.ts';
 import { blockedForSandboxUser, runsAsSandboxUserOnHost } from './jail/sandbox-user.ts';
@@ -49,7 +41,7 @@ import { describeOutcome } from './outcome-wording.ts';
 import { isInside } from './paths.ts';
 import { COPY_FOLDER, type PreparedSubmission } from './submissions/prepare.ts';
 import type { ParentMessage } from './protocol.ts';
-import { childRuntime, type ChildRuntime, type RuntimeKind } from './runtime.ts';
+import { childRuntime, type ChildRuntime } from './runtime.ts';
 import { SandboxedProcess, type CallResult } from './sandboxed-process.ts';
 import { hardLimitFor } from './hard-limit.ts';
 
@@ -86,18 +78,7 @@ export interface SessionOptions {
   loadTimeoutMs?: number;
   /** `weak`: without bubblewrap (the instructor's explicit choice; jail/mechanisms.ts). Default `full`. */
   sandbox?: SandboxMode;
-  /**
-   * `agent` (default): the submission's roles. `player`: the reference alpha-beta with one of the
-   * submission's heuristic roles (a move request names role `builtin:alphabeta` and heuristic
-   * `role:NAME`); it loads no agent role, and needs the network namespace (see the module comment).
-   */
-  runtime?: RuntimeKind;
 }
-
-/** The agents a player session offers, as move requests name them. */
-export const PLAYER_AGENTS: readonly string[] = ['builtin:alphabeta'];
-/** A player process's failure messages are cut to this length (the module comment says why). */
-export const PLAYER_MESSAGE_CHARS = 400;
 
 export const READY_TIMEOUT_MS = 20_000;
 export const LOAD_TIMEOUT_MS = 10_000;
@@ -110,7 +91,7 @@ const V8_FLAGS = ['--no-lazy-feedback-allocation', '--max-inlined-bytecode-size=
 
 type RoleNeed = { role: string; kind: 'agent' | 'heuristic'; file: string };
 
-export class SandboxSession implements MoveAsker {
+export class SandboxSession implements MoveAsker, HeuristicAsker {
   /** network: false means the child is NOT cut off from the network; `note` says why */
   readonly isolation: Isolation;
   /** ms the last start of the child took, spawn until ready */
@@ -143,10 +124,10 @@ export class SandboxSession implements MoveAsker {
    * Throws a UserError when the full sandbox is asked for and this machine cannot give it.
    */
   static async open(sub: PreparedSubmission, limits: SessionLimits, options: SessionOptions = {}): Promise<SandboxSession> {
-    const [runtime, mechanisms] = await Promise.all([childRuntime(options.runtime ?? 'agent'), sandboxFor(options.sandbox ?? 'full')]);
+    const [runtime, mechanisms] = await Promise.all([childRuntime(), sandboxFor(options.sandbox ?? 'full')]);
     const session = new SandboxSession(sub, limits, options, runtime, mechanisms);
     // A failure to start is reported by the first request, which tries again.
-    if (session.refusal() === undefined) await session.process();
+    await session.process();
     return session;
   }
 
@@ -157,23 +138,37 @@ export class SandboxSession implements MoveAsker {
     return { stdout: p.stdout.text(), stderr: p.stderr.text(), stdoutTotal: p.stdout.total, stderrTotal: p.stderr.total };
   }
 
-  /** Which runtime the session's process runs. */
-  get runtime(): RuntimeKind {
-    return this.runtimeFiles.kind;
-  }
-
   /**
-   * MoveAsker: the agent role `role` (default `agent`) chooses a move; in a player session, the reference alpha-beta with
-   * `options.heuristic` (`role:NAME`) does, searching as `options` say. The deadline is
-   * `timeLimitMs`, the hard limit a little later.
+   * MoveAsker: the agent role `role` (default `agent`) chooses a move, searching as `options` say.
+   * The deadline is `timeLimitMs`, the hard limit a little later.
    */
   chooseMove(board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number, agentRole = 'agent'): Promise<Attempt> {
     const game = this.options.game ?? this.lastGame;
     if (game === undefined) {
       return Promise.resolve({ status: 'error', message: 'internal: SandboxSession.chooseMove does not know the game: open the session with options.game', ms: 0 });
     }
-    const role = this.runtime === 'player' ? PLAYER_AGENTS[0]! : agentRole;
-    return this.request(moveRequest(role, game, board, player, options, timeLimitMs), hardLimitFor(timeLimitMs));
+    return this.request(moveRequest(agentRole, game, board, player, options, timeLimitMs), hardLimitFor(timeLimitMs));
+  }
+
+  /**
+   * HeuristicAsker: the heuristic role's values of Mancala `states` from `side`'s point of view,
+   * in one request (a heuristic's playoff: the reference alpha-beta runs in the grader and asks
+   * only this). `ms` is the process's CPU time over the request, as for any request.
+   */
+  evaluateMany(role: string, game: GameSpec, side: Player, states: readonly MancalaState[], hardLimitMs: number): Promise<ValuesAttempt> {
+    if (game.kind !== 'mancala') return Promise.resolve({ status: 'error', message: 'internal: evaluateMany asks Mancala positions', ms: 0 });
+    const engine = new MancalaGame(game.rules, game.name);
+    const boards = states.map((s) => stateToBoard(engine, s));
+    const run = this.queue.then(async (): Promise<ValuesAttempt> => {
+      const message: ParentMessage = { type: 'evaluate-many', id: 0, role, game, player: side, boards };
+      const attempt = await this.run(game, [{ role, kind: 'heuristic' }], message, hardLimitMs);
+      if (attempt.status !== 'ok') return attempt;
+      const values = attempt.observation.heuristicValues;
+      if (values === undefined || values.length !== states.length) return { status: 'error', message: `internal: the sandbox runtime answered ${values?.length ?? 'no'} values for ${states.length} positions`, ms: attempt.ms };
+      return { status: 'ok', values, ms: attempt.ms };
+    });
+    this.queue = run.catch(() => {});
+    return run;
   }
 
   /**
@@ -182,17 +177,16 @@ export class SandboxSession implements MoveAsker {
    */
   request(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
     // One request at a time, in the order asked: callers that overlap them simply wait.
-    const run = this.queue.then(() => this.run(req, hardLimitMs));
+    const run = this.queue.then(() => this.run(req.game, this.needsOf(req), this.wireRequest(req), hardLimitMs));
     this.queue = run.catch(() => {});
     return run;
   }
 
-  private async run(req: ChildRequest, hardLimitMs: number): Promise<Attempt> {
+  /** Loads the roles `wanted` (those not loaded yet), then sends `request`. */
+  private async run(game: GameSpec, wanted: readonly { role: string; kind: 'agent' | 'heuristic' }[], request: ParentMessage, hardLimitMs: number): Promise<Attempt> {
     if (this.closed) throw new Error('SandboxSession.request after close()');
-    this.lastGame = req.game;
-    const refused = this.refusal();
-    if (refused !== undefined) return { status: 'error', message: refused, ms: 0 };
-    const needs = this.rolesFor(req);
+    this.lastGame = game;
+    const needs = this.rolesFor(wanted);
     if ('missing' in needs) return { status: 'error', message: needs.missing, ms: 0 };
 
     const proc = await this.process();
@@ -210,7 +204,7 @@ export class SandboxSession implements MoveAsker {
       return this.settle(proc, this.attempt(result, loadLimit, during));
     }
 
-    const message = { ...this.wireRequest(req), id: this.nextId++ };
+    const message = { ...request, id: this.nextId++ };
     const result = await proc.call(message, { cpuMs: hardLimitMs, wallMs: wallBackstopFor(hardLimitMs) });
     return this.settle(proc, this.attempt(result, hardLimitMs, ''));
   }
@@ -230,16 +224,6 @@ export class SandboxSession implements MoveAsker {
   }
 
   // ---- internals ----------------------------------------------------------------------------------
-
-  /** Why this session runs nothing at all, if it does not: a player session without network isolation. */
-  private refusal(): string | undefined {
-    if (this.runtime !== 'player' || this.isolation.network) return undefined;
-    return (
-      'internal: the grading machine cannot cut a process off the network' +
-      `${this.isolation.note === undefined ? '' : ` (${this.isolation.note})`}, ` +
-      'so the reference alpha-beta is not run with submitted code here; the instructor must grade heuristic playoffs with the full sandbox (bubblewrap)'
-    );
-  }
 
   /** The running process, started if there is none (first use, or after a kill or a crash). */
   private async process(): Promise<SandboxedProcess | { problem: string }> {
@@ -284,37 +268,25 @@ export class SandboxSession implements MoveAsker {
     return started.process;
   }
 
-  /**
-   * What the child may read: the submission's private folder (its copy and its bundles) and the
-   * runtime's folder. A player process gets the copy and its heuristic roles' bundles only, so not
-   * even the bundle of the submission's agent is within its reach.
-   */
+  /** What the child may read: the submission's private folder (its copy and its bundles) and the runtime's folder. */
   private readablePaths(): string[] {
-    if (this.runtime === 'agent') return [this.sub.dir, this.runtimeFiles.dir];
-    const heuristics = Object.values(this.sub.roles).flatMap((r) => ('missing' in r || r.kind !== 'heuristic' ? [] : [r.file]));
-    return [join(this.sub.dir, COPY_FOLDER), ...heuristics, this.runtimeFiles.dir];
+    return [this.sub.dir, this.runtimeFiles.dir];
   }
 
-  /** The role modules a request needs, in load order, or why one is missing (or may not run here). */
-  private rolesFor(req: ChildRequest): RoleNeed[] | { missing: string } {
-    const player = this.runtime === 'player';
-    const needs: { role: string; kind: 'agent' | 'heuristic' }[] = [];
-    if (req.type === 'move' && req.role.startsWith('builtin:')) {
-      if (!player) return { missing: `internal: role "${req.role}": only a player session runs the reference agents` };
-      if (!PLAYER_AGENTS.includes(req.role)) return { missing: `internal: a player session offers ${PLAYER_AGENTS.join(', ')}, not "${req.role}"` };
-    } else {
-      needs.push({ role: req.role, kind: req.type === 'move' ? 'agent' : 'heuristic' });
-    }
+  /** The roles a request uses, in load order: its own, and the heuristic role a move names. */
+  private needsOf(req: ChildRequest): { role: string; kind: 'agent' | 'heuristic' }[] {
+    const needs: { role: string; kind: 'agent' | 'heuristic' }[] = [{ role: req.role, kind: req.type === 'move' ? 'agent' : 'heuristic' }];
     if (req.type === 'move' && req.heuristic.startsWith('role:')) needs.push({ role: req.heuristic.slice('role:'.length), kind: 'heuristic' });
+    return needs;
+  }
+
+  /** The role modules to load, with their files, or why one is missing. */
+  private rolesFor(wanted: readonly { role: string; kind: 'agent' | 'heuristic' }[]): RoleNeed[] | { missing: string } {
     const out: RoleNeed[] = [];
-    for (const need of needs) {
+    for (const need of wanted) {
       const prepared = this.sub.roles[need.role];
       if (prepared === undefined) return { missing: `the suite has no role "${need.role}"` };
       if ('missing' in prepared) return { missing: prepared.missing };
-      // Checked before anything is imported: an agent's module never runs beside the reference search.
-      if (player && (need.kind !== 'heuristic' || prepared.kind !== 'heuristic')) {
-        return { missing: `internal: a player session runs the reference alpha-beta with a heuristic role; it does not load the ${prepared.kind} role "${need.role}"` };
-      }
       out.push({ ...need, file: prepared.file });
     }
     return out;
@@ -343,9 +315,7 @@ export class SandboxSession implements MoveAsker {
   }
 
   private attempt(result: CallResult, limitMs: number, during: string): Attempt {
-    const attempt = describeOutcome(result, limitMs, during, { memoryMb: this.limits.memoryMb, submissionDir: this.sub.dir, runtimeDir: this.runtimeFiles.dir });
-    if (this.runtime !== 'player' || attempt.status === 'ok' || attempt.message.length <= PLAYER_MESSAGE_CHARS) return attempt;
-    return { ...attempt, message: `${attempt.message.slice(0, PLAYER_MESSAGE_CHARS - 1)}…` };
+    return describeOutcome(result, limitMs, during, { memoryMb: this.limits.memoryMb, submissionDir: this.sub.dir, runtimeDir: this.runtimeFiles.dir });
   }
 }
 

@@ -21,8 +21,8 @@ import type { NodeCounts, Suite, SuiteCase } from '../../suites/types.ts';
 import type { GradeReport } from '../../grading/report.ts';
 import { toJson } from '../../grading/reporters/json.ts';
 import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
-import { hasPlayerRuntime } from '../../plugins/player-runtime.ts';
 import { withheldMessage } from '../../plugins/student-kit.ts';
+import { graderSearchHere } from '../../grading/grader-search-player.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import { checkOutputFile } from '../output-paths.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
@@ -324,8 +324,8 @@ export function noSubmissionRan(report: GradeReport): string | undefined {
 }
 
 /**
- * The suite's cases this tool can run. A student kit holds neither the player runtime (the
- * course's reference alpha-beta, which plays a heuristic module's games) nor the reference agents
+ * The suite's cases this tool can run. A student kit holds neither the course's reference
+ * alpha-beta (which plays a heuristic's games, grading/grader-search-player.ts) nor the reference agents
  * the course keeps: a playoff that needs one is left to the instructor's grading, and said so,
  * rather than reported as an error.
  */
@@ -333,7 +333,7 @@ function runnableHere(suite: Suite): { runnable: Suite; withheld: SuiteCase[] } 
   const needsWithheld = (c: SuiteCase) => {
     const playoff = c.checks.playoff;
     if (playoff === undefined) return false;
-    if (suite.manifest.roles[c.role]!.kind === 'heuristic' && !hasPlayerRuntime()) return true;
+    if (suite.manifest.roles[c.role]!.kind === 'heuristic' && !graderSearchHere()) return true;
     return agentTable()[parseAgentSpec(playoff.opponent).name]?.withheld === true;
   };
   const withheld = suite.cases.filter(needsWithheld);

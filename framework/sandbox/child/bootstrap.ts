@@ -2,14 +2,13 @@
  * The only file of the sandbox runtime on disk (bundled by framework/sandbox/runtime.ts; the child
  * may read its folder). It holds no grader logic and no reference code: it waits for the boot
  * message on stdin (protocol.ts), compiles the runtime it carries from memory, and hands it the
- * token. So the player runtime's reference alpha-beta is nowhere a submission's heuristic could
- * read it (no file, no data: URL in a stack trace, no source map), and the token never passes
- * through argv or the environment, which student code can read.
+ * token. The runtime holds no reference search (runtime.ts checks its bundle), and the token
+ * never passes through argv or the environment, which student code can read.
  *
  * The runtime is compiled as a strict-mode function under a neutral name. Strict mode matters:
  * V8 hides strict frames from `callSite.getFunction()`/`getThis()` (Error.prepareStackTrace) and a
- * sloppy function's `.caller` is null when a strict one called it, so a heuristic cannot reach the
- * search that calls it, nor call Function.prototype.toString on it.
+ * sloppy function's `.caller` is null when a strict one called it, so student code cannot reach
+ * the runtime's functions (and the token in their closure) through the stack.
  *
  * Before the runtime starts, V8's heap snapshot is disabled: a snapshot is readable without any
  * file permission and holds every string of the process, the runtime's source included. And the

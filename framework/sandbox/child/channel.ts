@@ -34,7 +34,7 @@ export interface RuntimeHost {
   importModule(url: string): Promise<Record<string, unknown>>;
 }
 
-/** The runtime's entry point (the `start` export of main.ts / agents/player-runtime.ts): returns its request handler. */
+/** The runtime's entry point (the `start` export of main.ts): returns its request handler. */
 export type StartRuntime = (host: RuntimeHost) => (line: string) => void;
 
 /**

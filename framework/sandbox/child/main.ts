@@ -1,5 +1,5 @@
 /**
- * The agent runtime: runs the submission's own roles, agents and heuristics (bundled by
+ * The child runtime: runs the submission's own roles, agents and heuristics (bundled by
  * framework/sandbox/runtime.ts, compiled from memory by child/bootstrap.ts in the submission's
  * sandboxed process). It holds no reference search: nothing it imports may come from outside
  * framework/ (runtime.ts checks the bundle).
@@ -7,4 +7,4 @@
 import type { StartRuntime } from './channel.ts';
 import { serveRequests } from './serve.ts';
 
-export const start: StartRuntime = (host) => serveRequests({ runtime: 'agent', builtinAgents: {}, loadableKinds: ['agent', 'heuristic'] }, host);
+export const start: StartRuntime = (host) => serveRequests(host);

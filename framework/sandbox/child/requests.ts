@@ -1,12 +1,12 @@
 /**
  * What the sandboxed child does for each request: import a role's module and check its shape
- * (`load`), run an agent on a position (`move`), or run a heuristic on one (`evaluate`).
+ * (`load`), run an agent on a position (`move`), or run a heuristic on one (`evaluate`) or on many
+ * (`evaluate-many`: a heuristic's playoff, whose reference search runs in the grader).
  *
  * The game and the state are built here from the request, and the agent runs through the same
  * `runAgent` as in the grader's own process, so nodes and evaluations are counted the same way.
- * This file is bundled into both child runtimes, so it imports nothing outside framework/ (no
- * reference search: the agent runtime runs next to student agents). The player runtime
- * (agents/player-runtime.ts) hands its reference alpha-beta in through RuntimeConfig.builtinAgents.
+ * This file is bundled into the child runtime, so it imports nothing outside framework/: no
+ * reference search runs next to student code.
  */
 import { pathToFileURL } from 'node:url';
 import type * as z from 'zod';
@@ -30,17 +30,7 @@ type Request = z.output<typeof parentMessageSchema>;
 type LoadRequest = Extract<Request, { type: 'load' }>;
 type MoveRequest = Extract<Request, { type: 'move' }>;
 type EvaluateRequest = Extract<Request, { type: 'evaluate' }>;
-
-/** What a runtime offers: the agents it holds itself, and the kinds of role module it may load. */
-export interface RuntimeConfig {
-  runtime: 'agent' | 'player';
-  /** by name; a move request names one as `builtin:NAME` (the player runtime's reference alpha-beta) */
-  builtinAgents: Readonly<Record<string, Agent>>;
-  /** the player runtime loads heuristic roles only: no agent of the submission runs beside the reference search */
-  loadableKinds: readonly ('agent' | 'heuristic')[];
-}
-
-export const BUILTIN_PREFIX = 'builtin:';
+type EvaluateManyRequest = Extract<Request, { type: 'evaluate-many' }>;
 
 /** A failure of the student's code, already worded for the report. */
 export class SubmissionFailure extends Error {
@@ -56,9 +46,7 @@ export class SubmissionFailure extends Error {
 const roles = new Map<string, { kind: 'agent' | 'heuristic'; module: Agent | Heuristic }>();
 
 /** `importModule`: the bootstrap's import() (the runtime is compiled from memory and has none of its own). */
-export async function load(req: LoadRequest, config: RuntimeConfig, importModule: (url: string) => Promise<Record<string, unknown>>): Promise<void> {
-  // The parent never asks this; refusing here too keeps the rule in the process it protects.
-  if (!config.loadableKinds.includes(req.kind)) throw new Error(`internal: the ${config.runtime} runtime does not load ${req.kind} roles (role ${req.role})`);
+export async function load(req: LoadRequest, importModule: (url: string) => Promise<Record<string, unknown>>): Promise<void> {
   const existing = roles.get(req.role);
   if (existing !== undefined && existing.kind === req.kind) return;
   let namespace: Record<string, unknown>;
@@ -139,42 +127,10 @@ function agentOptions(o: MoveRequest['options']): AgentOptions {
   return out;
 }
 
-/** The agent a move request names: a built-in one (`builtin:NAME`) or a loaded agent role. */
-function agentFor(role: string, config: RuntimeConfig): Agent {
-  if (!role.startsWith(BUILTIN_PREFIX)) return loaded(role, 'agent');
-  const name = role.slice(BUILTIN_PREFIX.length);
-  if (!Object.hasOwn(config.builtinAgents, name)) throw new Error(`internal: the ${config.runtime} runtime has no built-in agent "${name}"`);
-  return config.builtinAgents[name]!;
-}
-
-/**
- * A submission's heuristic as the reference search calls it: its failures worded as its own
- * (the reference search is not the student's to debug) and a value that is not a number refused,
- * as an `evaluate` request refuses it.
- */
-function checkedHeuristic(h: Heuristic, role: string): Heuristic {
-  return {
-    name: h.name,
-    ...(h.games !== undefined ? { games: h.games } : {}),
-    evaluate(state, player, game) {
-      let value: unknown;
-      try {
-        value = h.evaluate(state, player, game);
-      } catch (e) {
-        throw failure(e, `role ${role}: evaluate failed: `);
-      }
-      if (typeof value !== 'number' || Number.isNaN(value)) throw new SubmissionFailure(`role ${role}: evaluate must return a number, got ${describe(value)}`);
-      return value;
-    },
-  };
-}
-
-export async function move(req: MoveRequest, send: (m: ChildMessage) => void, config: RuntimeConfig): Promise<Observation> {
-  const builtin = req.role.startsWith(BUILTIN_PREFIX);
-  const agent = agentFor(req.role, config);
+export async function move(req: MoveRequest, send: (m: ChildMessage) => void): Promise<Observation> {
+  const agent = loaded(req.role, 'agent');
   const { game, state } = position(req);
-  const given = heuristicFor(req.heuristic);
-  const heuristic = builtin && req.heuristic.startsWith('role:') ? checkedHeuristic(given, req.heuristic.slice('role:'.length)) : given;
+  const heuristic = heuristicFor(req.heuristic);
   let trace: TraceEvent[] | undefined;
   let traceOverflow = false;
   const sink = req.trace
@@ -211,7 +167,7 @@ export async function move(req: MoveRequest, send: (m: ChildMessage) => void, co
       trace: sink,
     });
   } catch (e) {
-    throw failure(e, builtin ? `the reference ${req.role.slice(BUILTIN_PREFIX.length)} with ${req.heuristic} failed: ` : `role ${req.role}: chooseMove failed: `);
+    throw failure(e, `role ${req.role}: chooseMove failed: `);
   }
   if (traceOverflow) {
     throw new SubmissionFailure(`role ${req.role}: the search emitted more than ${MAX_TRACE_EVENTS} trace events; trace checks need a smaller search`);
@@ -238,6 +194,34 @@ export function evaluate(req: EvaluateRequest): Observation {
     throw new SubmissionFailure(`role ${req.role}: evaluate must return a number, got ${describe(value)}`);
   }
   return { heuristicValue: value, ms };
+}
+
+/**
+ * The heuristic role's values of many Mancala positions, from `player`'s point of view, in their
+ * order. Its failures and a value that is not a number end the request, as `evaluate` words them.
+ */
+export function evaluateMany(req: EvaluateManyRequest): Observation {
+  const heuristic = loaded(req.role, 'heuristic');
+  if (req.game.kind !== 'mancala') throw new Error('internal: evaluate-many asks Mancala positions');
+  const game = new MancalaGame(req.game.rules, req.game.name);
+  const player = req.player as Player;
+  const start = performance.now();
+  const values: number[] = [];
+  for (let k = 0; k < req.boards.length; k++) {
+    const board = req.boards[k]!;
+    const state = boardToState(game, board, board.toMove ?? player, 'the playoff board');
+    let value: unknown;
+    try {
+      value = heuristic.evaluate(state, player, game);
+    } catch (e) {
+      throw failure(e, `role ${req.role}: evaluate failed: `);
+    }
+    if (typeof value !== 'number' || Number.isNaN(value)) {
+      throw new SubmissionFailure(`role ${req.role}: evaluate must return a number, got ${describe(value)}`);
+    }
+    values[k] = value;
+  }
+  return { heuristicValues: values, ms: performance.now() - start };
 }
 
 // ---- describing what the student's code threw ---------------------------------------------------

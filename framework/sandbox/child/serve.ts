@@ -1,7 +1,5 @@
 /**
- * The request loop both child runtimes share (main.ts: the agent runtime; agents/player-runtime.ts,
- * the agents plugin's player runtime: the reference alpha-beta with a submission's heuristic).
- * Bundled by framework/sandbox/runtime.ts, compiled and started by child/bootstrap.ts, which
+ * The child runtime's request loop (main.ts starts it). Bundled by framework/sandbox/runtime.ts, compiled and started by child/bootstrap.ts, which
  * hands each request line to the function serveRequests returns.
  *
  * Answers leave on fd 3 with the token of the boot message (child/channel.ts), written
@@ -20,7 +18,7 @@ import type { ChildMessage, parentMessageSchema } from '../protocol.ts';
 import type * as z from 'zod';
 import { encodeJson, tokenWriter, type RuntimeHost } from './channel.ts';
 import { isSafeInteger, logError, nextTurn, parseJson, PromiseCtor, stringSlice } from './intrinsics.ts';
-import { evaluate, failure, load, move, type RuntimeConfig } from './requests.ts';
+import { evaluate, evaluateMany, failure, load, move } from './requests.ts';
 
 type Request = z.output<typeof parentMessageSchema>;
 
@@ -29,7 +27,7 @@ function clip(s: string): string {
 }
 
 /** Serves the parent's requests, one at a time, in order; returns the handler for each request line. */
-export function serveRequests(config: RuntimeConfig, host: RuntimeHost): (line: string) => void {
+export function serveRequests(host: RuntimeHost): (line: string) => void {
   const write = tokenWriter(host.token);
 
   /** Sends a message; one that cannot be encoded (a cyclic trace event, a throwing getter) fails its request instead. */
@@ -93,12 +91,14 @@ export function serveRequests(config: RuntimeConfig, host: RuntimeHost): (line: 
         try {
           switch (req.type) {
             case 'load':
-              await load(req, config, host.importModule);
+              await load(req, host.importModule);
               return settle({ type: 'loaded', id: req.id });
             case 'move':
-              return settle({ type: 'result', id: req.id, observation: await move(req, (m) => settled || send(m), config) });
+              return settle({ type: 'result', id: req.id, observation: await move(req, (m) => settled || send(m)) });
             case 'evaluate':
               return settle({ type: 'result', id: req.id, observation: evaluate(req) });
+            case 'evaluate-many':
+              return settle({ type: 'result', id: req.id, observation: evaluateMany(req) });
           }
         } catch (e) {
           const f = failure(e, '');

@@ -16,15 +16,13 @@ import { boardToState, stateToBoard } from '../../games/mancala/board-io/board.t
 import { MancalaGame, type MancalaState } from '../../games/mancala/engine.ts';
 import type { TicTacToeGame, TicTacToeState } from '../../games/tictactoe/game.ts';
 import type { GameSpec } from '../../suites/types.ts';
-import type { ChildRequest, Observation } from '../exchange.ts';
+import { MAX_BATCH, type ChildRequest, type Observation } from '../exchange.ts';
 
 export const STDIO_PROTOCOL = 1;
 /** Characters of a program's line quoted in a message. */
 const QUOTE_CHARS = 80;
 /** Positions a `visited` answer may list (a Tic-Tac-Toe search from the empty board visits 18,296 besides the root). */
 export const MAX_VISITED = 1_000_000;
-/** Positions one evaluate-many request carries (a line of about 150 bytes each; a depth-4 playoff move needs at most 1,296). */
-export const MAX_BATCH = 20_000;
 
 type MoveRequest = Extract<ChildRequest, { type: 'move' }>;
 type EvaluateRequest = Extract<ChildRequest, { type: 'evaluate' }>;

@@ -25,7 +25,7 @@ export type PreparedRole =
       file: string;
       /** the module's original path */
       source: string;
-      /** the role's kind: a player session loads heuristic roles only (session.ts) */
+      /** the role's kind */
       kind: RoleSpec['kind'];
     }
   | { /** why the role has no module, e.g. 'no module found for role agent (looked for agent.ts, src/agent.ts)' */ missing: string };
