@@ -28,15 +28,18 @@ describe('the ps meter (macOS), read through ps here', () => {
   it('counts the CPU time of a tree: a process and the child it keeps alive', LIMIT_RETRY, async () => {
     const meter = new PsMeter(LIMITS, { forcePs: true });
     try {
-      // A parent spinning 400 ms and a child spinning 400 ms, both then waiting to be read.
+      // A parent spinning 1.1 s and a child spinning 1.1 s, both then waiting to be read. Linux's ps
+      // gives TIME in whole seconds (macOS's in centiseconds), truncated: each spin must pass a whole
+      // second to count at all (400 ms spins read as 0 on a busy CI run, all four tries).
       const spin = (ms: number) => `const s = process.cpuUsage(); while (process.cpuUsage(s).user < ${ms * 1000}) {}`;
-      const child = execa(process.execPath, ['-e', `const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`${spin(400)}; console.log('spun'); setTimeout(() => {}, 60000)`)}], { stdio: ['ignore', 'inherit', 'inherit'] }); ${spin(400)}; setTimeout(() => {}, 60000)`], { reject: false });
+      const child = execa(process.execPath, ['-e', `const c = require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(`${spin(1100)}; console.log('spun'); setTimeout(() => {}, 60000)`)}], { stdio: ['ignore', 'inherit', 'inherit'] }); ${spin(1100)}; console.log('spun'); setTimeout(() => {}, 60000)`], { reject: false });
       meter.attach(child.pid!);
-      await new Promise<void>((done) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('spun') && done()));
+      let seen = '';
+      await new Promise<void>((done) => child.stdout!.on('data', (d: Buffer) => (seen += d.toString()).split('spun').length > 2 && done()));
       await sleep(300);
       await meter.settle();
       expect(meter.processCount()).toBe(2);
-      expect(meter.cpuMs()).toBeGreaterThanOrEqual(800 - 100);
+      expect(meter.cpuMs()).toBeGreaterThanOrEqual(2 * 1000);
       expect(meter.memoryBytes()).toBeGreaterThan(10 * 1024 * 1024);
       meter.killAll();
       await child;

@@ -7,7 +7,8 @@
  *  - `PsMeter` (macOS, and Linux when forced, which is how it is tested): every PS_POLL_MS the
  *    tree under the root (pidtree: `ps -A -o ppid,pid`) and each process's CPU time and resident
  *    memory (pidusage: `ps -o …,time,rss`) are read in the background; the meter answers from
- *    the latest reading. A child that exits between two readings takes its CPU time with it
+ *    the latest reading. ps gives TIME in centiseconds on macOS but in whole seconds (truncated)
+ *    on Linux, so the forced Linux path counts in seconds. A child that exits between two readings takes its CPU time with it
  *    (ps does not add it to its parent), so the total is a lower bound; the time limit's
  *    wall-clock backstop still stops a program that hides in short-lived children.
  *  - `WallClockMeter` (Windows): no CPU time or memory without native tools; the time since the
