@@ -171,8 +171,8 @@ export class WatchedTree {
     clearInterval(cpuTimer);
     // At its memory limit, or allocating fast enough to reach it soon, a tree stopped for time is
     // judged by its memory: which limit fires first is a matter of the machine's speed.
-    const o = outcome as { kind?: unknown; reported?: Reported };
-    if (o.kind === 'timeout' && trend.headingOverMemory()) outcome = this.outOfMemoryOutcome(o.reported);
+    const o = outcome as { kind?: unknown; by?: 'cpu' | 'wall'; reported?: Reported };
+    if (o.kind === 'timeout' && trend.headingOverMemory(o.by ?? 'cpu')) outcome = this.outOfMemoryOutcome(o.reported);
     return { outcome, cpuMs: Math.max(0, this.meter.cpuMs() - cpuAtStart), wallMs: performance.now() - began };
   }
 

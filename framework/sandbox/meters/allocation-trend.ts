@@ -50,14 +50,21 @@ export class AllocationTrend {
     this.newer = { cpuMs, memoryBytes: this.meter.memoryBytes(), processes: this.meter.processCount() };
   }
 
-  /** Read before the tree is killed: it reached its memory limit, or was allocating fast enough to reach it soon. */
-  headingOverMemory(): boolean {
+  /**
+   * Read before the tree is killed: it reached its memory limit, or was allocating fast enough to
+   * reach it soon. `stoppedBy` is the limit that stopped it: a tree stopped by the wall-clock
+   * backstop was waiting (it used less CPU than its limit in several times that much wall-clock
+   * time), so its memory is heading nowhere. Its growth came in a burst (24 MB at once, then a
+   * wait): measured as a rate over the CPU it spent, on a loaded machine where that burst costs
+   * 150 ms of CPU, it looked like a flood and a waiting agent was judged out of memory.
+   */
+  headingOverMemory(stoppedBy: 'cpu' | 'wall'): boolean {
     if (this.meter.reachedMemoryLimit()) return true;
+    if (stoppedBy === 'wall') return false;
     // A stale reading (ps's, taken up to 0.1 s before) can show a start-up's growth as a leak.
     if (!this.meter.precise) return false;
     const now = readMeter(this.meter);
-    // A tree that was waiting (stopped by the wall-clock backstop) has no rate worth projecting:
-    // a few MB over a few ms of CPU time would look like a flood.
+    // Too little CPU time since the older reading for a rate worth projecting.
     if (now.cpuMs - this.older.cpuMs < this.windowCpuMs) return false;
     return memoryProjectionExceeds({
       since: this.older,

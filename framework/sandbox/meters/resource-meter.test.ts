@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { mechanisms } from '../jail/mechanisms.ts';
 import { runJobs } from '../../workers/pool.ts';
 import { barrier, METER_JOB, type MeterMade } from '../../../testcases/fixtures/pool-jobs.ts';
-import { memoryProjectionExceeds } from './allocation-trend.ts';
+import { AllocationTrend, memoryProjectionExceeds } from './allocation-trend.ts';
 import { CgroupMeter } from './cgroup-meter.ts';
 import { PollingMeter } from './polling-meter.ts';
 import type { MeterLimits, ResourceMeter } from './resource-meter.ts';
@@ -41,6 +41,29 @@ describe.each(kinds)('the %s meter', (_kind, make) => {
       expect(counted).toBeGreaterThanOrEqual(ownMs + 200 - 60);
       // Node's start-up is counted too, but not seconds of it.
       expect(counted).toBeLessThan(ownMs + 200 + 1500);
+    } finally {
+      await meter.dispose();
+    }
+  });
+
+  it('sees no leak in a tree that took memory in a burst and then waited, when the wall clock stopped it', async () => {
+    const meter = make();
+    try {
+      // Start-up and 24 MB filled at once cost far more CPU than the trend's window (a 40 ms
+      // limit's 10 ms): judged as a rate, it would look like a flood. A session's agent doing
+      // this was called out of memory on a loaded machine; stopped by the wall clock, it was waiting.
+      const words = [...meter.prefix(), process.execPath, '-e', 'globalThis.held = Buffer.alloc(24 * 1024 * 1024, 1); console.log("held"); setTimeout(() => {}, 60000)'];
+      const child = execa(words[0]!, words.slice(1), { reject: false });
+      meter.attach(child.pid!);
+      const trend = new AllocationTrend(meter, 40);
+      await new Promise<void>((done) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && done()));
+      await new Promise((r) => setTimeout(r, 200));
+      // What made it look like a flood: more CPU than the window, and 24 MB more held.
+      expect(meter.cpuMs()).toBeGreaterThan(10);
+      expect(meter.memoryBytes()).toBeGreaterThan(24 * 1024 * 1024);
+      expect(trend.headingOverMemory('wall')).toBe(false);
+      meter.killAll();
+      await child;
     } finally {
       await meter.dispose();
     }

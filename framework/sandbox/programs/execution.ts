@@ -150,7 +150,7 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
   let trend: AllocationTrend | undefined;
   const stop = (why: NonNullable<Execution['stoppedFor']>) => {
     // Read before the kill: which limit fires first is a matter of the machine's speed.
-    if (x.stoppedFor === undefined && (why === 'cpu' || why === 'wall') && trend?.headingOverMemory()) {
+    if (x.stoppedFor === undefined && (why === 'cpu' || why === 'wall') && trend?.headingOverMemory(why)) {
       if (meter.reachedMemoryLimit()) x.overMemory = true;
       else x.heldBytes = meter.memoryBytes();
     }
