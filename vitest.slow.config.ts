@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['testcases/**/*.slow.test.ts'],
+    include: ['{framework,agents,graders,testcases}/**/*.slow.test.ts'],
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: 'forks',

@@ -4,7 +4,7 @@
  * framework/ (its build refuses an entry that imports the solver); the reference scan
  * knows the solver's names, read from its files, and finds them; the student package leaves the
  * folder out and refuses a kit whose agents import it. Each course's package is scanned with
- * these names by reference-scan.test.ts, and a whole kit by testcases/kit.slow.test.ts.
+ * these names by reference-scan.slow.test.ts, and a whole kit by testcases/kit.slow.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

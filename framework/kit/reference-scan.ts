@@ -3,7 +3,7 @@
  * starter, and any of the names the grader's playoffs run (the reference searches' exported
  * functions and classes, read from agents/reference/ as data, and the name the course bridges
  * once gave theirs). Files inside a tarball (the kit's vendor/*.tgz) are read as well, named
- * `vendor/<tgz>!<path>`. Used by the kit tests (reference-scan.test.ts, testcases/kit.slow.test.ts).
+ * `vendor/<tgz>!<path>`. Used by the kit tests (reference-scan.slow.test.ts, testcases/kit.slow.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
