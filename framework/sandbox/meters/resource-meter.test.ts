@@ -20,12 +20,22 @@ const m = await mechanisms();
 const kinds: [string, () => ResourceMeter][] = [['polling', () => new PollingMeter(LIMITS)]];
 if (m.cgroups !== undefined) kinds.push(['cgroup', () => new CgroupMeter(m.cgroups!, LIMITS)]);
 
-/** Runs `node -e code` inside the meter and returns what it printed. */
-async function runMetered(meter: ResourceMeter, code: string) {
+/** Starts `node -e code` inside the meter; the child runs on. */
+function startMetered(meter: ResourceMeter, code: string) {
   const words = [...meter.prefix(), process.execPath, '-e', code];
   const child = execa(words[0]!, words.slice(1), { reject: false });
   meter.attach(child.pid!);
   return child;
+}
+
+/** Runs `node -e code` inside the meter and returns what it printed. */
+async function runMetered(meter: ResourceMeter, code: string) {
+  return await startMetered(meter, code);
+}
+
+/** Until the child has printed `word`. */
+function printed(child: ReturnType<typeof startMetered>, word: string): Promise<void> {
+  return new Promise<void>((done) => child.stdout!.on('data', (d: Buffer) => d.toString().includes(word) && done()));
 }
 
 describe.each(kinds)('the %s meter', (_kind, make) => {
@@ -52,11 +62,9 @@ describe.each(kinds)('the %s meter', (_kind, make) => {
       // Start-up and 24 MB filled at once cost far more CPU than the trend's window (a 40 ms
       // limit's 10 ms): judged as a rate, it would look like a flood. A session's agent doing
       // this was called out of memory on a loaded machine; stopped by the wall clock, it was waiting.
-      const words = [...meter.prefix(), process.execPath, '-e', 'globalThis.held = Buffer.alloc(24 * 1024 * 1024, 1); console.log("held"); setTimeout(() => {}, 60000)'];
-      const child = execa(words[0]!, words.slice(1), { reject: false });
-      meter.attach(child.pid!);
+      const child = startMetered(meter, 'globalThis.held = Buffer.alloc(24 * 1024 * 1024, 1); console.log("held"); setTimeout(() => {}, 60000)');
       const trend = new AllocationTrend(meter, 40);
-      await new Promise<void>((done) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && done()));
+      await printed(child, 'held');
       await new Promise((r) => setTimeout(r, 200));
       // What made it look like a flood: more CPU than the window, and 24 MB more held.
       expect(meter.cpuMs()).toBeGreaterThan(10);
@@ -85,10 +93,8 @@ describe.each(kinds)('the %s meter', (_kind, make) => {
   it('reads the memory a live tree holds now', async () => {
     const meter = make();
     try {
-      const words = [...meter.prefix(), process.execPath, '-e', 'const b = Buffer.alloc(48 * 1024 * 1024, 1); console.log("held"); setTimeout(() => console.log(b.length), 60_000)'];
-      const child = execa(words[0]!, words.slice(1), { reject: false });
-      meter.attach(child.pid!);
-      await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && resolve()));
+      const child = startMetered(meter, 'const b = Buffer.alloc(48 * 1024 * 1024, 1); console.log("held"); setTimeout(() => console.log(b.length), 60_000)');
+      await printed(child, 'held');
       expect(meter.memoryBytes()).toBeGreaterThan(48 * 1024 * 1024);
       expect(meter.memoryBytes()).toBeLessThan(LIMITS.memoryBytes);
       expect(meter.memoryLimitBytes).toBe(LIMITS.memoryBytes);
