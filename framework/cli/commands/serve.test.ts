@@ -21,23 +21,33 @@ describe('mancala serve', () => {
     let out = '';
     let err = '';
     child.stderr.on('data', (d) => (err += d));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+\/) /.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      child.on('exit', () => reject(new Error(`serve exited: ${out} ${err}`)));
-    });
-    expect(out).toContain(`files and agent paths are read under ${work}`);
-    expect(await (await fetch(`${url}api/health`)).json()).toEqual({ ok: true });
-    const page = await fetch(url);
-    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await page.text()).toMatch(/<script type="module" src="\/assets\/app-\w+\.js">/);
-    const code = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.kill('SIGINT');
-    expect(await code).toBe(0);
-    expect(err).toMatch(/mancala serve: stopping \(SIGINT\)/);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Each step bounded: a step that hangs fails saying which, with what the server printed.
+    const within = <T,>(step: Promise<T>, what: string): Promise<T> =>
+      Promise.race([step, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: nothing in 20 s; stdout: ${out}; stderr: ${err}`)), 20_000).unref())]);
+    try {
+      const url = await within(
+        new Promise<string>((resolve, reject) => {
+          child.stdout.on('data', (d) => {
+            out += d;
+            const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+\/) /.exec(out);
+            if (m) resolve(m[1]!);
+          });
+          void exited.then(() => reject(new Error(`serve exited: ${out} ${err}`)));
+        }),
+        'the URL',
+      );
+      expect(out).toContain(`files and agent paths are read under ${work}`);
+      expect(await within(fetch(`${url}api/health`).then((r) => r.json()), 'GET /api/health')).toEqual({ ok: true });
+      const page = await within(fetch(url).then(async (r) => ({ type: r.headers.get('content-type'), text: await r.text() })), 'GET /');
+      expect(page.type).toMatch(/^text\/html/);
+      expect(page.text).toMatch(/<script type="module" src="\/assets\/app-\w+\.js">/);
+      child.kill('SIGINT');
+      expect(await within(exited, 'the exit after SIGINT')).toBe(0);
+      expect(err).toMatch(/mancala serve: stopping \(SIGINT\)/);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
   });
 
   it('says in one line that the port is in use, exit code 2', async () => {

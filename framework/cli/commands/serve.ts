@@ -77,20 +77,9 @@ export function addServeCommand(program: Command, io: CliIo): void {
         await app.close();
         throw listenProblem(e, host, opts.port) ?? e;
       }
-      const address = app.server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : opts.port;
-      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-      const url = `http://${shownHost}:${port}/`;
-      io.out(`mancala serve: ${url} (Ctrl-C stops); files and agent paths are read under ${root}\n`);
-      if (!LOOPBACK.has(host)) io.err(`mancala serve: listening on ${host}: anyone who can reach this machine can run agents and read replays under ${root}\n`);
-      try {
-        io.err(`${describeMechanisms(await sandboxFor(mode), mode)}\n`);
-      } catch (e) {
-        if (!(e instanceof UserError)) throw e;
-        io.err(`mancala serve: submissions cannot run here (${e.message}); reference agents can\n`);
-      }
-      if (opts.open === true) openBrowser(url);
-      await new Promise<void>((done) => {
+      // Ctrl-C is heard from the moment the port is bound: a test, or a user, may stop the server as
+      // soon as the URL appears, while the sandbox is still being probed.
+      const stopped = new Promise<void>((done) => {
         let stopping = false;
         const stop = (signal: NodeJS.Signals) => {
           if (stopping) process.exit(130);
@@ -107,5 +96,19 @@ export function addServeCommand(program: Command, io: CliIo): void {
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : opts.port;
+      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+      const url = `http://${shownHost}:${port}/`;
+      io.out(`mancala serve: ${url} (Ctrl-C stops); files and agent paths are read under ${root}\n`);
+      if (!LOOPBACK.has(host)) io.err(`mancala serve: listening on ${host}: anyone who can reach this machine can run agents and read replays under ${root}\n`);
+      try {
+        io.err(`${describeMechanisms(await sandboxFor(mode), mode)}\n`);
+      } catch (e) {
+        if (!(e instanceof UserError)) throw e;
+        io.err(`mancala serve: submissions cannot run here (${e.message}); reference agents can\n`);
+      }
+      if (opts.open === true) openBrowser(url);
+      await stopped;
     });
 }
