@@ -4,7 +4,7 @@ import type { Player } from '../../framework/contracts/game.ts';
 import { mancalaGame } from '../../framework/games/mancala/profile-game.ts';
 import { PROFILE_NAMES, PROFILES } from '../../framework/games/mancala/profiles.ts';
 import { BoardKey } from './board-key.ts';
-import { buildEndgameDb } from './endgame-db.ts';
+import { buildEndgameDb, type EndgameDb } from './endgame-db.ts';
 import { plainValue } from './plain-solve.ts';
 import { SolveTable } from './solve-table.ts';
 import { SolverSearch } from './solver-search.ts';
@@ -27,7 +27,7 @@ describe('the solver search with enhanced transposition cut-off everywhere', () 
   for (const profile of PROFILE_NAMES) {
     for (const dbStones of [0, 3]) {
       it(`keeps its window promise against exhaustive negamax under ${profile}${dbStones > 0 ? ', over a 3-stone database' : ''}`, () => {
-        const dbs = new Map<number, ReturnType<typeof buildEndgameDb>>();
+        const dbs = new Map<number, EndgameDb>();
         fc.assert(
           fc.property(position, fc.array(fc.integer({ min: -12, max: 12 }), { minLength: 1, maxLength: 6 }), ({ pits, stones, mover }, betas) => {
             const game = mancalaGame(PROFILES[profile]!, pits, 1);

@@ -9,8 +9,8 @@
  * trivial bound (the mover cannot gain or lose more than the stones on the board); the table's
  * bounds; every move made once into this ply's states, finished games and positions in the
  * endgame database valued at once (a probe is cheaper than a node, and may cut at once); enhanced
- * transposition cut-off (a child whose table entry already refutes the window ends the search
- * here); then the children in order: the table's move, free turns, then by stones gained, then
+ * transposition cut-off far above the database (a child whose table entry already refutes the
+ * window ends the search here); then the children in order: the table's move, free turns, then by stones gained, then
  * from the pit nearest the store.
  *
  * The hot path: no allocation per node (each ply's states, moves and scores live in arrays that
