@@ -6,7 +6,7 @@ import { registerAgents } from '../framework/plugins/agents.ts';
 import { registerCsci561Solver } from '../framework/plugins/csci561-solver.ts';
 import { registerEndgameBuilder, registerPerfectSolver } from '../framework/plugins/perfect-solver.ts';
 import { AGENTS, HEURISTICS } from './index.ts';
-import { writeEndgameDatabase } from './perfect/endgame-file.ts';
+import { writeEndgameDatabase } from './perfect/endgame-build.ts';
 import { solve } from './perfect/index.ts';
 import { solveCsci561 } from './reference/csci561-task.ts';
 

@@ -4,7 +4,7 @@
  * next_state.txt) behind. A failure is the user's to fix (a missing folder, no permission): one
  * line naming the file.
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { UserError } from './errors.ts';
 import { THREAD_TAG } from './thread-tag.ts';
 
@@ -29,5 +29,27 @@ export function writeFileAtomically(file: string, text: string | Uint8Array): vo
     writeAtomically(file, text);
   } catch (e) {
     throw new UserError(`${file}: cannot write the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/**
+ * writeFileAtomically for content too big to hold in one buffer (gigabytes of an endgame
+ * database): `write` writes it piece by piece to the open file descriptor it is given.
+ */
+export function writeFileAtomicallyWith(file: string, write: (fd: number) => void): void {
+  const aside = `${file}.${THREAD_TAG}.partial`;
+  try {
+    const fd = openSync(aside, 'w');
+    try {
+      write(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(aside, file);
+  } catch (e) {
+    rmSync(aside, { force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === undefined) throw e; // not the file system's: a bug, with its stack
+    throw new UserError(`${file}: cannot write the file: ${code}`);
   }
 }

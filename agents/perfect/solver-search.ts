@@ -120,7 +120,7 @@ export class SolverSearch {
     const c = s.cells;
     const mover = c[w]!;
     const board = this.total - c[n]! - c[2 * n + 1]!;
-    if (board <= this.dbStones) return this.db!.probe(c, mover);
+    if (board <= this.dbStones) return this.db!.probe(c, mover, board);
     if (board <= alpha) return board;
     if (-board >= beta) return -board;
 
@@ -171,10 +171,11 @@ export class SolverSearch {
         continue;
       }
       const same = cc[w] === mover ? 1 : 0;
-      if (this.total - cc[n]! - cc[2 * n + 1]! <= this.dbStones) {
+      const left = this.total - cc[n]! - cc[2 * n + 1]!;
+      if (left <= this.dbStones) {
         // In the endgame database: valued now, like a finished game, so a child the database
         // answers cuts before any search (and is not a node: a probe, not a search).
-        const f = this.db!.probe(cc, cc[w]!);
+        const f = this.db!.probe(cc, cc[w]!, left);
         const v = same === 1 ? gain + f : gain - f;
         if (v > best) {
           best = v;

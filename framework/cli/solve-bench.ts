@@ -86,7 +86,8 @@ export function benchEndgameStones(c: SolveCase, budget = BENCH_ENDGAME_POSITION
 export function benchEndgame(c: SolveCase, dir = ENDGAME_CACHE_DIR, budget = BENCH_ENDGAME_POSITIONS): BenchEndgame | undefined {
   const stones = benchEndgameStones(c, budget);
   if (stones === 0) return undefined;
-  const file = join(dir, `${c.rules}-${c.pits}-${stones}.db`);
+  // The file format's version in the name: a cache of an older format is built again, not refused.
+  const file = join(dir, `${c.rules}-${c.pits}-${stones}-v2.db`);
   if (existsSync(file)) return { file, stones, bytes: statSync(file).size };
   // Written beside its final name and renamed when whole: an interrupted build leaves no half file to load.
   try {

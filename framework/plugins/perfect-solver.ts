@@ -68,8 +68,8 @@ export type EndgameBuilder = (
   game: MancalaGame,
   maxStones: number,
   file: string,
-  onProgress?: (done: number, total: number) => void,
-) => { positions: number; bytes: number };
+  options?: { /** threads at once (default 1) */ jobs?: number; onProgress?: (done: number, total: number) => void },
+) => Promise<{ positions: number; bytes: number }>;
 
 const endgameBuilder = pluginSlot<EndgameBuilder>('the endgame database builder', 'registerEndgameBuilder');
 
@@ -77,7 +77,7 @@ export function registerEndgameBuilder(build: EndgameBuilder): void {
   endgameBuilder.set(build);
 }
 
-export const buildEndgameFile: EndgameBuilder = (game, maxStones, file, onProgress) => endgameBuilder.get()(game, maxStones, file, onProgress);
+export const buildEndgameFile: EndgameBuilder = (game, maxStones, file, options) => endgameBuilder.get()(game, maxStones, file, options);
 
 /** Solves through the registered solver (agents/perfect/). */
 export const solvePerfect: Solver = (game, state, options) => solver.get()(game, state, options);

@@ -41,6 +41,10 @@ describe('mancala solve', () => {
     const file = join(dir, 'k3.egdb');
     const built = await mancala('--rules', 'kalah', '--pits', '3', '--build-endgame', '6', '--out', file);
     expect(built.out).toMatch(/^wrote .*k3\.egdb: .* 924 positions/);
+    // On one thread, the same file.
+    const single = join(dir, 'k3-one.egdb');
+    await mancala('--rules', 'kalah', '--pits', '3', '--build-endgame', '6', '--out', single, '--jobs', '1');
+    expect(readFileSync(single).equals(readFileSync(file))).toBe(true);
     const without = JSON.parse((await mancala('--rules', 'kalah', '--pits', '3', '--seeds', '2', '--json', '--endgame-stones', '0')).out) as Record<string, unknown>;
     const withDb = JSON.parse((await mancala('--rules', 'kalah', '--pits', '3', '--seeds', '2', '--json', '--endgame', file)).out) as Record<string, unknown>;
     expect([withDb.value, withDb.moveValues, withDb.endgameStones]).toEqual([without.value, without.moveValues, 6]);
@@ -55,7 +59,7 @@ describe('mancala solve', () => {
     const bad = await mancala('--rules', 'kalah', '--pits', '3', '--seeds', '2', '--endgame', damaged);
     expect(bad.err.trim().split('\n')).toEqual([expect.stringMatching(/damaged\.egdb: not a usable endgame database .*sha256/)]);
     writeFileSync(damaged, 'hello\n');
-    expect((await mancala('--rules', 'kalah', '--pits', '3', '--endgame', damaged)).err).toMatch(/line 1: expected "mancala-endgame 1"/);
+    expect((await mancala('--rules', 'kalah', '--pits', '3', '--endgame', damaged)).err).toMatch(/line 1: expected "mancala-endgame 2"/);
   });
 
   it('reports a mistake as one line', async () => {
@@ -63,6 +67,8 @@ describe('mancala solve', () => {
       [['--pits', '3'], /missing option '--rules <profile>'/],
       [['--rules', 'kalah', '--build-endgame', '4'], /needs '--out <file>'/],
       [['--rules', 'kalah', '--out', 'x'], /'--out <file>' goes with '--build-endgame/],
+      [['--rules', 'kalah', '--jobs', '2'], /'--jobs <n>' goes with '--build-endgame/],
+      [['--rules', 'kalah', '--build-endgame', '4', '--out', dir], /--out .*: is a folder; expected the name of a file to write/],
       [['--rules', 'kalah', '--tt-mb', 'lots'], /'--tt-mb <n>' argument 'lots' is invalid/],
       [['--rules', 'kalah', '--board', join(dir, 'missing.json')], /missing\.json: cannot read the board file/],
       [['--rules', 'kalah', '--pits', '3', '--endgame', join(dir, 'none.egdb')], /none\.egdb: cannot read the endgame database/],

@@ -4,12 +4,14 @@
  * nodes, time and peak memory; `--build-endgame S --out FILE` writes an endgame database that
  * later solves reuse with `--endgame FILE`. docs/perfect-play.md explains the methods.
  */
+import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
 import { BOARD_FORMATS, type BoardFormat } from '../../games/mancala/board-io/index.ts';
 import type { MancalaGame, MancalaState } from '../../games/mancala/engine.ts';
 import { buildEndgameFile, solvePerfect, type SolveResult } from '../../plugins/perfect-solver.ts';
 import { setupPosition } from '../game-setup.ts';
+import { checkOutputFile } from '../output-paths.ts';
 import { withProgressBar } from '../progress.ts';
 import { addGameOptions, grouped, PLAYERS, roundMs, wholeNumber, type CliIo, type GameOptions, type PlayerSide } from '../options.ts';
 
@@ -25,6 +27,7 @@ interface SolveCliOptions extends GameOptions {
   timeLimit?: number;
   buildEndgame?: number;
   out?: string;
+  jobs?: number;
   progress: boolean;
 }
 
@@ -101,8 +104,10 @@ async function buildEndgame(opts: SolveCliOptions, io: CliIo): Promise<void> {
   const game = setup.game as MancalaGame;
   const started = performance.now();
   const stones = opts.buildEndgame!;
+  checkOutputFile('--out', opts.out); // before minutes of building, not after
+  const jobs = opts.jobs ?? availableParallelism();
   const wrote = await withProgressBar(opts.progress, 'endgame database [{bar}] {percentage}% of {total} positions', async (bar) =>
-    buildEndgameFile(game, stones, opts.out!, (done, total) => bar?.update(done, total)),
+    buildEndgameFile(game, stones, opts.out!, { jobs, onProgress: (done, total) => bar?.update(done, total) }),
   );
   const ms = performance.now() - started;
   const text = `wrote ${opts.out}: the endgame database of ${setup.rules} on ${game.n} pits a side, every position with at most ${stones} stones on the board: ${grouped(wrote.positions)} positions, ${grouped(wrote.bytes)} bytes, in ${seconds(ms)}\n`;
@@ -134,6 +139,7 @@ export function addSolveCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--time-limit <s>', 'give up after this many seconds: the answer is then not proven (bounds and the best move proven so far)').argParser(wholeNumber(1, 10_000_000, 'seconds')))
     .addOption(new Option('--build-endgame <stones>', 'write the endgame database of every position with at most this many stones on the board (needs --out)').argParser(wholeNumber(0, 100, 'stones')))
     .option('--out <file>', 'where --build-endgame writes the database')
+    .addOption(new Option('--jobs <n>', 'threads building the database with --build-endgame (default: the cores this machine has)').argParser(wholeNumber(1, 64, 'a number of jobs')))
     .option('--no-progress', 'no progress display on stderr (it shows only on a terminal anyway)')
     .option('--json', 'JSON output: {"value","bestMoves","nodes","ms","peakMb","proven","bestMoveIndices","moveValues",…}')
     .addHelpText(
@@ -152,6 +158,7 @@ export function addSolveCommand(program: Command, io: CliIo): void {
       if (opts.game !== 'mancala') throw new UserError("'mancala solve' solves Mancala only (--game mancala)");
       if (opts.buildEndgame !== undefined) return buildEndgame(opts, io);
       if (opts.out !== undefined) throw new UserError("option '--out <file>' goes with '--build-endgame <stones>' (solve results go to stdout)");
+      if (opts.jobs !== undefined) throw new UserError("option '--jobs <n>' goes with '--build-endgame <stones>' (a solve runs on one thread)");
       const setup = setupPosition(opts);
       const game = setup.game as MancalaGame;
       const state = setup.state as MancalaState;
