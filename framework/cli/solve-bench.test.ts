@@ -25,6 +25,9 @@ describe('the bench solves’ endgame databases', () => {
     expect(statSync(built.file).size).toBe(built.bytes);
     const again = benchEndgame(big, dir, 1500)!;
     expect(again).toEqual({ file: built.file, stones: 4, bytes: built.bytes });
+    // A case's own stones (mancala bench --endgame-stones) outrank the budget; the name carries the file format's version.
+    const own = benchEndgame({ ...big, endgameStones: 3 }, dir, 1500)!;
+    expect([own.stones, own.file.endsWith('kalah-empty-capture-5-3-v2.db'), own.error]).toEqual([3, true, undefined]);
     // The same rules and pits from a smaller start: the database answers its endgames, the value is Irving et al.'s.
     const small = { rules: 'kalah-empty-capture', pits: 5, seeds: 2 };
     const withDb = solveFresh(small, 60, ['--endgame', built.file]);

@@ -31,6 +31,8 @@ export interface SolveCase {
   seeds: number;
   /** transposition table MB, where the solver's default is too small */
   ttMb?: number;
+  /** the endgame database's stones (0: none), instead of the largest within the bench's budget */
+  endgameStones?: number;
 }
 
 /** The endgame database a bench solve used. */
@@ -84,7 +86,7 @@ export function benchEndgameStones(c: SolveCase, budget = BENCH_ENDGAME_POSITION
 
 /** The database for c's rules and pits: from the cache, or built there now (in a fresh process). */
 export function benchEndgame(c: SolveCase, dir = ENDGAME_CACHE_DIR, budget = BENCH_ENDGAME_POSITIONS): BenchEndgame | undefined {
-  const stones = benchEndgameStones(c, budget);
+  const stones = c.endgameStones ?? benchEndgameStones(c, budget);
   if (stones === 0) return undefined;
   // The file format's version in the name: a cache of an older format is built again, not refused.
   const file = join(dir, `${c.rules}-${c.pits}-${stones}-v2.db`);

@@ -22,7 +22,7 @@ import { firstRenderLine, measurePlayPageRender, measureReportPageRender, report
 import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/html-bench.ts';
 import { measureBehaviour, type BehaviourSpeed } from '../../similarity/behaviour-bench.ts';
 import { measureSourceSimilarity, type SourceSimilaritySpeed } from '../../similarity/bench.ts';
-import { benchSolve, LONG_SOLVE_CASES, SOLVE_CASES, solveLine, solveTableMarkdown, tableCases, type SolveEntry } from '../solve-bench.ts';
+import { benchEndgameStones, benchSolve, LONG_SOLVE_CASES, SOLVE_CASES, solveLine, solveTableMarkdown, tableCases, type SolveCase, type SolveEntry } from '../solve-bench.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -226,13 +226,19 @@ export function addBenchCommand(program: Command, io: CliIo): void {
     .option('--long-solves', 'also solve Kalah(6,5) under kalah-empty-capture (a 4 GB table; not solved here in 90 minutes)')
     .addOption(new Option('--long-solve-time-limit <s>', 'seconds the --long-solves solve may take').argParser(wholeNumber(1, 100_000, 'seconds')).default(5400))
     .addOption(new Option('--solve-time-limit <s>', 'seconds each solve may take before it counts as not reached').argParser(wholeNumber(1, 100_000, 'seconds')).default(120))
+    .addOption(
+      new Option('--endgame-stones <n>', "the endgame database of the big solves (48 stones or more), built once into node_modules/.cache (default: the largest of 230 million positions, 20 stones on 6 pits; 28 stones is 5.6 GB)")
+        .argParser(wholeNumber(0, 31, 'stones')),
+    )
     .option('--solve-table', 'only the perfect-play table of docs/perfect-play.md: every Kalah(m,n), m 4..6, n 1..6, both rule sets, as markdown (each solve in a fresh process, --solve-time-limit each)')
     .addHelpText('after', ['', 'Examples:', '  $ mancala bench', '  $ npm run bench -- --json', '  $ mancala bench --repeat 1', '  $ mancala bench --solve-table --solve-time-limit 300'].join('\n'))
-    .action(async (opts: { repeat: number; json?: boolean; longSolves?: boolean; solveTimeLimit: number; longSolveTimeLimit: number; solveTable?: boolean }) => {
+    .action(async (opts: { repeat: number; json?: boolean; longSolves?: boolean; solveTimeLimit: number; longSolveTimeLimit: number; endgameStones?: number; solveTable?: boolean }) => {
+      // --endgame-stones for the solves that use a database at all.
+      const big = (c: SolveCase): SolveCase => (opts.endgameStones === undefined || benchEndgameStones(c) === 0 ? c : { ...c, endgameStones: opts.endgameStones });
       if (opts.solveTable) {
         const entries: SolveEntry[] = [];
         for (const c of tableCases(['kalah-empty-capture', 'kalah'], [4, 5, 6], [1, 2, 3, 4, 5, 6])) {
-          const e = benchSolve(c, opts.solveTimeLimit);
+          const e = benchSolve(big(c), opts.solveTimeLimit);
           entries.push(e);
           if (!opts.json) io.err(solveLine(e) + '\n');
         }
@@ -252,7 +258,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // Perfect play from the start, each solve once in a fresh process (its own time and peak memory).
       const solves: SolveEntry[] = [];
       for (const [c, limit] of [...SOLVE_CASES.map((c) => [c, opts.solveTimeLimit] as const), ...(opts.longSolves ? LONG_SOLVE_CASES.map((c) => [c, opts.longSolveTimeLimit] as const) : [])]) {
-        const e = benchSolve(c, limit);
+        const e = benchSolve(big(c), limit);
         solves.push(e);
         if (!opts.json) io.out(solveLine(e) + '\n');
       }
