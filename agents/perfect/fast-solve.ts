@@ -42,6 +42,7 @@ export function fastSolve(game: MancalaGame, state: MancalaState, options: Solve
   for (let k = 0; k < game.w; k++) total += state.cells[k]!;
   const board = total - game.store(state, 0) - game.store(state, 1);
   const db = endgameFor(game, board, options);
+  const endgameLoadMs = performance.now() - started;
   const key = new BoardKey(game.n, board);
   const table = new SolveTable(options.ttMb ?? defaultTableMb(board), key.words);
   const deadline = options.deadlineMs === undefined ? Infinity : started + options.deadlineMs;
@@ -130,7 +131,7 @@ export function fastSolve(game: MancalaGame, state: MancalaState, options: Solve
   }
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuStart);
-  const common = { nodes: search.nodes, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakMb: peakMb(), tableMb: Math.round(table.megabytes()), endgameStones: db?.maxStones ?? 0 };
+  const common = { nodes: search.nodes, ms, cpuMs: Math.round((cpu.user + cpu.system) / 1000), peakMb: peakMb(), tableMb: Math.round(table.megabytes()), endgameStones: db?.maxStones ?? 0, endgameLoadMs };
   if (!finished) {
     return { value: undefined, bestMoves: [], moveValues, proven: false, ...common, bounds: [low, high], ...(bestMove >= 0 ? { bestKnownMove: bestMove } : {}) };
   }

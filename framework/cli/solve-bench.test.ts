@@ -35,6 +35,8 @@ describe('the bench solves’ endgame databases', () => {
     expect([withDb.proven, withDb.value, withDb.error]).toEqual([true, 0, undefined]);
     expect([without.value, without.bestMoves]).toEqual([withDb.value, withDb.bestMoves]);
     expect(solveLine({ ...withDb, endgame: again })).toMatch(/4-stone endgame database \(0 MB, built by an earlier run\)$/);
+    expect(withDb.endgameLoadMs).toBeGreaterThanOrEqual(0);
+    expect(solveLine({ ...withDb, ms: 40_000, cpuMs: 39_000, endgameLoadMs: 35_500 })).toMatch(/nodes in 40\.0 s \(39\.0 s of CPU, of which 35\.5 s reading the database\)/);
   });
 
   it('that cannot be built say why, and the solve goes on without one', () => {

@@ -54,6 +54,8 @@ export interface SolveEntry extends SolveCase {
   nodes: number;
   ms: number;
   cpuMs: number | null;
+  /** ms of `ms` reading the endgame database (absent from older records) */
+  endgameLoadMs?: number | null;
   peakMb: number | null;
   timeLimitS: number;
   /** what went wrong, when the solve did not answer */
@@ -135,8 +137,8 @@ export function solveFresh(c: SolveCase, timeLimitS: number, extra: readonly str
     const why = (r.stderr || r.error?.message || `exit ${r.status ?? r.signal}`).trim().split('\n').pop()!;
     return { ...base, value: null, proven: false, bestMoves: [], nodes: 0, ms: performance.now() - started, cpuMs: null, peakMb: null, error: why };
   }
-  const j = JSON.parse(r.stdout) as { value: number | null; proven: boolean; bestMoves: string[]; nodes: number; ms: number; cpuMs: number | null; peakMb: number | null };
-  return { ...base, value: j.value, proven: j.proven, bestMoves: j.bestMoves, nodes: j.nodes, ms: j.ms, cpuMs: j.cpuMs, peakMb: j.peakMb };
+  const j = JSON.parse(r.stdout) as { value: number | null; proven: boolean; bestMoves: string[]; nodes: number; ms: number; cpuMs: number | null; peakMb: number | null; endgameLoadMs: number | null };
+  return { ...base, value: j.value, proven: j.proven, bestMoves: j.bestMoves, nodes: j.nodes, ms: j.ms, cpuMs: j.cpuMs, peakMb: j.peakMb, endgameLoadMs: j.endgameLoadMs };
 }
 
 function time(ms: number): string {
@@ -149,7 +151,8 @@ export function solveLine(e: SolveEntry): string {
   const head = `solve     ${e.rules}(${e.pits},${e.seeds}) from the start:`;
   if (e.error !== undefined) return `${head} failed: ${e.error}`;
   const answer = e.proven ? `value ${signed(e.value)}${e.published === null ? '' : ` (published ${signed(e.published)})`}, best ${e.bestMoves.join(' ')}` : `not proven within ${e.timeLimitS} s`;
-  return `${head} ${answer}; ${grouped(e.nodes)} nodes in ${time(e.ms)} (${e.cpuMs === null ? '?' : time(e.cpuMs)} of CPU), peak memory ${e.peakMb ?? '?'} MB${endgameNote(e.endgame)}`;
+  const load = e.endgameLoadMs != null && e.endgameLoadMs >= 1000 ? `, of which ${time(e.endgameLoadMs)} reading the database` : '';
+  return `${head} ${answer}; ${grouped(e.nodes)} nodes in ${time(e.ms)} (${e.cpuMs === null ? '?' : time(e.cpuMs)} of CPU${load}), peak memory ${e.peakMb ?? '?'} MB${endgameNote(e.endgame)}`;
 }
 
 function endgameNote(d: BenchEndgame | undefined): string {

@@ -50,6 +50,8 @@ export interface SolveResult {
   /** The fast solver's table size and endgame database (stones at most; 0: none). */
   tableMb?: number;
   endgameStones?: number;
+  /** Wall-clock ms of `ms` spent reading (or building) the endgame database; 0 when it was already in memory. */
+  endgameLoadMs?: number;
 }
 
 export type Solver = (game: MancalaGame, state: MancalaState, options?: SolveOptions) => SolveResult;

@@ -48,6 +48,9 @@ describe('mancala solve', () => {
     const without = JSON.parse((await mancala('--rules', 'kalah', '--pits', '3', '--seeds', '2', '--json', '--endgame-stones', '0')).out) as Record<string, unknown>;
     const withDb = JSON.parse((await mancala('--rules', 'kalah', '--pits', '3', '--seeds', '2', '--json', '--endgame', file)).out) as Record<string, unknown>;
     expect([withDb.value, withDb.moveValues, withDb.endgameStones]).toEqual([without.value, without.moveValues, 6]);
+    // The database's reading is timed apart, within the solve's time.
+    expect(withDb.endgameLoadMs).toBeGreaterThanOrEqual(0);
+    expect(withDb.endgameLoadMs).toBeLessThanOrEqual(withDb.ms as number);
 
     const other = await mancala('--rules', 'kalah-empty-capture', '--pits', '3', '--seeds', '2', '--endgame', file);
     expect(other.code).toBe(2);

@@ -56,6 +56,7 @@ function record(game: MancalaGame, s: MancalaState, r: SolveResult, label: { rul
     ...(label.seeds === undefined ? {} : { seeds: label.seeds }),
     tableMb: r.tableMb ?? null,
     endgameStones: r.endgameStones ?? null,
+    endgameLoadMs: r.endgameLoadMs === undefined ? null : roundMs(r.endgameLoadMs),
     ...(r.bounds === undefined ? {} : { bounds: r.bounds }),
     ...(r.bestKnownMove === undefined ? {} : { bestKnownMove: name(r.bestKnownMove) }),
   };
@@ -75,7 +76,9 @@ function reportText(game: MancalaGame, s: MancalaState, r: SolveResult, label: s
   const values = [...(r.moveValues ?? new Map<number, number>())];
   if (values.length > 0) lines.push(`move values: ${values.map(([m, v]) => `${game.moveName(s, m)} ${signed(v)}`).join(', ')}`);
   const db = r.endgameStones ? `, endgame database of ≤ ${r.endgameStones} stones` : '';
-  lines.push(`${grouped(r.nodes)} nodes in ${seconds(r.ms)}${r.cpuMs === undefined ? '' : ` (${seconds(r.cpuMs)} of CPU)`}; peak memory ${r.peakMb ?? '?'} MB (table ${r.tableMb ?? '?'} MB${db})`);
+  // A big database takes seconds to read: said apart, so the search's own time shows.
+  const load = r.endgameLoadMs !== undefined && r.endgameLoadMs >= 1000 ? `, of which ${seconds(r.endgameLoadMs)} reading the endgame database` : '';
+  lines.push(`${grouped(r.nodes)} nodes in ${seconds(r.ms)}${r.cpuMs === undefined ? '' : ` (${seconds(r.cpuMs)} of CPU)`}${load}; peak memory ${r.peakMb ?? '?'} MB (table ${r.tableMb ?? '?'} MB${db})`);
   return lines.join('\n') + '\n';
 }
 
