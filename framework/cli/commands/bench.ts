@@ -223,7 +223,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
     .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "solves": [{rules, pits, seeds, value, published, proven, bestMoves, nodes, ms, peakMb, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
-    .option('--long-solves', 'also solve Kalah(6,5) under kalah-empty-capture: a 28-stone endgame database (5.6 GB, built once in about 40 minutes on 2 cores) and an 8 GB table; about 6 minutes here')
+    .option('--long-solves', 'also solve Kalah(6,5) under kalah-empty-capture: a 28-stone endgame database (5.6 GB, built once in about 40 minutes on 2 cores) and an 8 GB table; about 5 minutes here')
     .addOption(new Option('--long-solve-time-limit <s>', 'seconds the --long-solves solve may take').argParser(wholeNumber(1, 100_000, 'seconds')).default(5400))
     .addOption(new Option('--solve-time-limit <s>', 'seconds each solve may take before it counts as not reached').argParser(wholeNumber(1, 100_000, 'seconds')).default(120))
     .addOption(
@@ -262,7 +262,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         solves.push(e);
         if (!opts.json) io.out(solveLine(e) + '\n');
       }
-      if (!opts.longSolves && !opts.json) io.out('solve     kalah-empty-capture(6,5): not run by default, it takes 14 GB of memory, about 6 minutes here, and a 40-minute database build the first time (mancala bench --long-solves)\n');
+      if (!opts.longSolves && !opts.json) io.out('solve     kalah-empty-capture(6,5): not run by default, it takes 14 GB of memory, about 5 minutes here, and a 40-minute database build the first time (mancala bench --long-solves)\n');
       // Grading: one run (it includes the submission's start-up, which repeats would not show).
       const grading = await measureGrading(GRADING_CASES);
       if (!opts.json) io.out(gradingLine(grading) + '\n');
