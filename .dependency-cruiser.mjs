@@ -11,6 +11,9 @@
  *
  * framework/'s folders are layers. Bottom to top, each imports only from the layers below it:
  *   framework/*.ts          errors, random, field paths, writing a file whole (they import no folder)
+ *   files/                  reading what a student handed in without trusting it: no-follow, capped
+ *                           reads of regular files, safe folder snapshots, bounded archives
+ *   intake/                 submissions as an LMS gives them: layouts, rosters, the Submission record
  *   contracts/              Game, Agent, Heuristic; the search conventions and trace events agents see
  *   games/                  the Mancala engine, its profiles and board files; Tic-Tac-Toe
  *   search/, heuristics/,   running an agent, perft, the specification search, traverse logs; the

@@ -1,0 +1,53 @@
+/**
+ * A submission as every command takes it in: one student's files, snapshotted once, safely
+ * (framework/files/snapshot.ts), with who handed them in and when. Nothing downstream of the
+ * intake reads the path the instructor gave again: it grades `path`, the snapshot.
+ */
+
+/** Which layout the submissions were read in. */
+export type LayoutKind = 'canvas' | 'moodle' | 'blackboard' | 'gradescope' | 'github-classroom' | 'folders' | 'single';
+
+/** What an LMS export says of a student, kept as data for rosters and gradebooks. */
+export interface LmsIdentity {
+  /** Canvas user id, Moodle participant id, Blackboard username, Gradescope submission's student id */
+  userId?: string;
+  /** Canvas submission id, Gradescope submission id */
+  submissionId?: string;
+  /** Canvas SIS user id */
+  sisUserId?: string;
+  /** Canvas SIS login id, Blackboard username, Moodle username */
+  login?: string;
+  /** Moodle ID number */
+  idNumber?: string;
+  section?: string;
+  /** Moodle team submission (`Group-`), or a Gradescope group */
+  group?: string;
+}
+
+export interface SubmissionRecord {
+  /**
+   * The student's id in reports, journals and feedback file names: the LMS's user id where it has one
+   * (a roster's id when one matched), otherwise the folder's name. Unique in a run; safe as a file name.
+   */
+  id: string;
+  /** the student's name as the export or roster gives it */
+  name?: string;
+  email?: string;
+  lms?: LmsIdentity;
+  /** the snapshot to grade: a folder, or a single agent file, named as the course names it */
+  path: string;
+  /** what the instructor's files called it (the export's folder or file names), for messages */
+  source: string;
+  /** the snapshot's files, relative to `path`, '/'-separated, sorted */
+  files: string[];
+  /** when it was handed in (ISO 8601), from the export's metadata or the files' own times */
+  submittedAt?: string;
+  /** where `submittedAt` came from */
+  submittedAtSource?: 'export' | 'file-times';
+  /** the export marked it late (Canvas's `_LATE`) */
+  late?: boolean;
+  /** the attempt taken (the latest), when the export numbers them */
+  attempt?: number;
+  /** what the intake left out or changed (refused links, junk, renamed files), one line each */
+  notes: string[];
+}
