@@ -130,6 +130,19 @@ describe('the shipped suites', () => {
   });
 });
 
+describe('visibility: the case, else its category, else the suite', () => {
+  it('a category may set it for its cases; a case (or its file\'s defaults) still overrides it', async () => {
+    const dir = join(work, 'visibility-tiers');
+    mkdirSync(join(dir, 'cases'), { recursive: true });
+    writeFileSync(join(dir, 'suite.yaml'), MANIFEST.replace('{name: counts, weight: 5}', '{name: counts, weight: 5, visibility: after_due_date}'));
+    const kase = (id: string, category: string, extra = '') => `  - {id: ${id}, role: agent, category: ${category}, position: {start: true}, options: {depth: 2}, checks: {move: true}${extra}}\n`;
+    writeFileSync(join(dir, 'cases', 'all.yaml'), `cases:\n${kase('v1', 'values')}${kase('c1', 'counts')}${kase('c2', 'counts', ', visibility: hidden')}`);
+    const suite = await loadSuite(dir);
+    expect(Object.fromEntries(suite.cases.map((c) => [c.id, c.visibility]))).toEqual({ v1: 'visible', c1: 'after_due_date', c2: 'hidden' });
+    expect(suite.manifest.categories.map((c) => c.visibility)).toEqual([undefined, 'after_due_date']);
+  });
+});
+
 // ---- malformed suites ---------------------------------------------------------------------------
 
 const MANIFEST = `name: t

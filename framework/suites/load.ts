@@ -94,7 +94,12 @@ function loadManifest(naming: Naming): { manifest: Manifest; context: SuiteConte
     dir: naming.absDir,
     game,
     roles,
-    categories: m.categories.map((c) => ({ name: c.name, weight: c.weight, ...(c.description === undefined ? {} : { description: c.description }) })),
+    categories: m.categories.map((c) => ({
+      name: c.name,
+      weight: c.weight,
+      ...(c.description === undefined ? {} : { description: c.description }),
+      ...(c.visibility === undefined ? {} : { visibility: c.visibility }),
+    })),
     limits,
     visibility: m.visibility,
     cases: m.cases === undefined ? [...DEFAULT_CASE_PATTERNS] : typeof m.cases === 'string' ? [m.cases] : m.cases,

@@ -111,7 +111,8 @@ export function resolveCase(item: CaseItem, where: CaseLocation, manifest: Manif
     ...(checks.nodes !== undefined ? { nodeCounts: c.node_counts ?? manifest.nodeCounts ?? 'graded' } : {}),
     points: c.points ?? 1,
     limits,
-    visibility: c.visibility ?? manifest.visibility,
+    // The most specific says: the case (or its file's defaults), its category, the suite.
+    visibility: c.visibility ?? manifest.categories.find((k) => k.name === c.category)?.visibility ?? manifest.visibility,
   };
   if (c.description !== undefined) resolved.description = c.description;
   if (position.tictactoe !== undefined) resolved.tictactoe = position.tictactoe;

@@ -136,8 +136,10 @@ const categorySchema = strict(
     name: text('a category name'),
     weight: atLeast(0, 'the weight (points in the total)'),
     description: z.string({ error: 'expected a string' }).optional(),
+    /** what students see of this category's cases, unless a case says otherwise; absent: the suite's */
+    visibility: visibility.optional(),
   },
-  'a category: {name, weight, description}',
+  'a category: {name, weight, description, visibility}',
 );
 
 export const manifestSchema = strict(

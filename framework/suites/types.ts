@@ -9,7 +9,11 @@ import type { MancalaRules } from '../games/mancala/rules.ts';
 import type { BoardSpec } from '../games/mancala/board-io/board.ts';
 import type { DepthUnit, TerminalEvaluation } from '../contracts/search-conventions.ts';
 
-/** As Gradescope: `after_due_date` cases are graded but shown to students only after the deadline. */
+/**
+ * What a student sees of a case, as Gradescope's tiers: `visible` (the case, expected against got,
+ * the likely bug), `after_due_date` (the same once the due date has passed, the score only before),
+ * `hidden` (the score only). Set on the suite, a category or a case; the most specific one holds.
+ */
 export type Visibility = 'visible' | 'hidden' | 'after_due_date';
 
 export interface RoleSpec {
@@ -26,6 +30,8 @@ export interface Category {
   /** points this category is worth in the total; its cases' points are scaled to it */
   weight: number;
   description?: string;
+  /** what students see of its cases, over the suite's `visibility` and under a case's own */
+  visibility?: Visibility;
 }
 
 export interface Limits {
