@@ -45,6 +45,37 @@ export interface SubmissionReport {
    * machine for a course that ran Python 2.7); its score is no grade. Absent for every graded one.
    */
   notGraded?: string;
+  /**
+   * The late policy's verdict (--due, --late-policy): when it was handed in, how late, the grace
+   * days spent, and the score after the penalty. `score` above stays the raw score. Absent when
+   * the run had no due date.
+   */
+  late?: LateVerdict;
+}
+
+/** A submission against its due date (grading/late/): the raw score, the lateness, the adjusted score. */
+export interface LateVerdict {
+  /** the due date that applied to this student (ISO 8601): --due, or their extension */
+  due: string;
+  /** a per-student extension set it */
+  extended?: boolean;
+  /** when it was handed in (ISO 8601); absent when nothing says (taken as on time) */
+  submittedAt?: string;
+  /** where that time came from: the LMS export's metadata, or the newest of the files' own times */
+  submittedAtSource?: 'export' | 'file-times';
+  /** minutes after the due date, before grace days (0: on time) */
+  minutesLate: number;
+  /** grace days this assignment spent (the ledger's entry for it) */
+  graceDaysSpent: number;
+  /** grace days the student has left for the term, after this assignment; absent without grace days */
+  graceDaysLeft?: number;
+  /** points taken off */
+  penalty: number;
+  rawScore: number;
+  /** the score after the penalty, what the gradebook gets */
+  score: number;
+  /** one line for people: "26 h 5 min late, 1 grace day spent, −10% (8 points): 72 / 80" */
+  summary: string;
 }
 
 export interface GradeReport {

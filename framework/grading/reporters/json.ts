@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { UserError } from '../../errors.ts';
 import type { CheckResult } from '../types.ts';
-import type { CaseReport, GradeReport, SubmissionReport } from '../report.ts';
+import type { CaseReport, GradeReport, LateVerdict, SubmissionReport } from '../report.ts';
 import { STATUSES } from './summary.ts';
 import { roundMs, roundScore } from './text.ts';
 import { describeValue, formatPath, valueAt } from '../../field-path.ts';
@@ -55,6 +55,24 @@ function submissionJson(s: SubmissionReport, where: string): SubmissionReport {
     cases: s.cases.map((c, i) => caseJson(c, `${where}.cases[${i}]`)),
     notes: [...s.notes],
     ...(s.notGraded !== undefined ? { notGraded: s.notGraded } : {}),
+    ...(s.late !== undefined ? { late: lateJson(s.late) } : {}),
+  };
+}
+
+/** The late verdict in a fixed key order (grading/late/lateness.ts). */
+function lateJson(l: LateVerdict): LateVerdict {
+  return {
+    due: l.due,
+    ...(l.extended === true ? { extended: true } : {}),
+    ...(l.submittedAt !== undefined ? { submittedAt: l.submittedAt } : {}),
+    ...(l.submittedAtSource !== undefined ? { submittedAtSource: l.submittedAtSource } : {}),
+    minutesLate: l.minutesLate,
+    graceDaysSpent: l.graceDaysSpent,
+    ...(l.graceDaysLeft !== undefined ? { graceDaysLeft: l.graceDaysLeft } : {}),
+    penalty: roundScore(l.penalty),
+    rawScore: roundScore(l.rawScore),
+    score: roundScore(l.score),
+    summary: l.summary,
   };
 }
 
@@ -123,6 +141,24 @@ const submissionReportSchema = z.strictObject(
     cases: z.array(caseReportSchema, { error: 'expected a list of case reports' }),
     notes: z.array(text('a note'), { error: 'expected a list of strings' }),
     notGraded: text('why it was not graded').optional(),
+    late: z
+      .strictObject(
+        {
+          due: text('the due date'),
+          extended: z.boolean({ error: 'expected true or false' }).optional(),
+          submittedAt: text('when it was handed in').optional(),
+          submittedAtSource: z.enum(['export', 'file-times'], { error: 'expected export or file-times' }).optional(),
+          minutesLate: z.int({ error: 'expected a whole number of minutes' }).min(0, { error: 'expected a whole number of minutes ≥ 0' }),
+          graceDaysSpent: z.int({ error: 'expected a whole number of days' }).min(0, { error: 'expected a whole number of days ≥ 0' }),
+          graceDaysLeft: z.int({ error: 'expected a whole number of days' }).optional(),
+          penalty: nonNegative('points'),
+          rawScore: nonNegative('points'),
+          score: nonNegative('points'),
+          summary: text('the summary'),
+        },
+        { error: 'expected a late verdict {"due", "minutesLate", "rawScore", "score", …}' },
+      )
+      .optional(),
   },
   { error: 'expected a submission report {"id", "path", "score", …}' },
 );
