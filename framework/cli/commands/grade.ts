@@ -42,6 +42,7 @@ import { gradeProgramsWithRuns } from '../../packs/csci561/grade-programs.ts';
 import { assertGradable, gradeMixed, isCsci561Suite, isProgramFolder } from '../../packs/csci561/program-folders.ts';
 import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { runArgsOption, runLinesOption, type RunLineFlags } from '../run-line-options.ts';
+import { addClassOptions, finishClassOutputs, prepareClassOutputs, type ClassFlags } from '../class-outputs.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -72,7 +73,7 @@ function withNote(report: GradeReport, note: string | undefined): GradeReport {
   return note === undefined ? report : { ...report, notes: [...(report.notes ?? []), note] };
 }
 
-interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag, RunLineFlags {
+interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag, RunLineFlags, ClassFlags {
   suite: string;
   python?: string;
   json?: string;
@@ -117,7 +118,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .addOption(runLinesOption())
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--no-color', 'no colours in the console report');
-  addLimitOptions(addWeakSandboxOption(grade))
+  addLimitOptions(addWeakSandboxOption(addClassOptions(grade)))
     .addHelpText(
       'after',
       [
@@ -132,6 +133,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         '  $ mancala grade submissions/* --suite testcases/kalah-basics --html report.html   # open report.html in a browser',
         '  $ mancala grade submissions/* --suite testcases/kalah-basics --time-limit 3000 --memory 1024 --json out/report.json',
         '  $ mancala grade submissions/* --suite testcases/csc384-hidden --node-counts graded   # node counts fail cases, as the other suites',
+        "  $ mancala grade submissions/* --suite testcases/hidden-example --due 2026-10-12T23:59:00-04:00 --late-policy late-policy.yaml --feedback out/feedback --gradebook canvas out/canvas-import.csv --assignment 'Mancala 1 (12345)'",
         '  $ mancala grade submissions/* --suite testcases/hidden-example --queue redis://10.0.0.5:6379   # graded by `mancala worker --queue redis://10.0.0.5:6379` anywhere',
         ...shardHelp(
           [
@@ -159,6 +161,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       // A program folder is a submission; otherwise some folder must hold an agent (one line naming what this course's students hand in).
       if (programs.size === 0) await requireSomeSubmission(submissions, presenceQuery(suite.manifest.game, suite.manifest.roles));
       checkReportFiles(opts);
+      const classOutputs = prepareClassOutputs(opts, { suiteName: loaded.manifest.name, suiteDir, submissions: mine });
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
       if (opts.queue === undefined) await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
@@ -186,6 +189,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const runNotes = [...(report.notes ?? [])];
       const warnings = [...mixed.warnings, ...addCommonFailureNotes(report, (s) => (programs.has(s.path) ? 'program' : AGENT_KIND))];
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
+      finishClassOutputs(io, report, classOutputs);
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
       if (shard === undefined) writeReportFiles(io, report, opts);
       else {

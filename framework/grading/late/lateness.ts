@@ -6,7 +6,7 @@
  */
 import type { GradeReport, LateVerdict, SubmissionReport } from '../report.ts';
 import { studentOf, type ClassStudents } from '../class-students.ts';
-import { formatPoints, roundScore } from '../reporters/text.ts';
+import { formatDuration, formatPoints, roundScore } from '../reporters/text.ts';
 import { newestFileTime } from './file-times.ts';
 import { isoInstant, parseInstant } from './instant.ts';
 import { readLedger, recordSpent, spentElsewhere, writeLedger, type GraceLedger } from './ledger.ts';
@@ -30,16 +30,6 @@ export interface LateRun {
 export interface HandedIn {
   submittedAt?: string;
   submittedAtSource?: 'export' | 'file-times';
-}
-
-/** "26 h 5 min", "3 days 2 h", "40 min". */
-export function formatDuration(ms: number): string {
-  const minutes = Math.ceil(ms / MINUTE);
-  const d = Math.floor(minutes / (24 * 60));
-  const h = Math.floor((minutes % (24 * 60)) / 60);
-  const m = minutes % 60;
-  const parts = [d > 0 ? `${d} day${d === 1 ? '' : 's'}` : '', h > 0 ? `${h} h` : '', m > 0 ? `${m} min` : ''].filter((x) => x !== '');
-  return parts.length === 0 ? '0 min' : parts.slice(0, 2).join(' ');
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -9,7 +9,7 @@
 import type { CaseReport, GradeReport, SubmissionReport } from '../report.ts';
 import { DIAGNOSIS_PREFIX, type CaseStatus } from '../types.ts';
 import { caseTitle, categoryTotals, countStatuses, isolationLine } from './summary.ts';
-import { firstLine, formatPoints, oneLine, plainText } from './text.ts';
+import { firstLine, formatPoints, lateBrief, oneLine, plainText } from './text.ts';
 
 type Paint = (text: string) => string;
 interface Palette {
@@ -161,7 +161,8 @@ function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): str
   // The machine could not run it: one line saying why, no score and no cases that would blame the student.
   if (s.notGraded !== undefined) return [`${p.bold(oneLine(s.id))}  ${p.yellow(`NOT GRADED: ${oneLine(s.notGraded)}`)}  ${p.dim(oneLine(s.path))}`];
   const counts = countStatuses(s.cases);
-  const score = `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}`;
+  // With a due date the score is the adjusted one, the raw score and the lateness beside it.
+  const score = s.late === undefined ? `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}` : `${formatPoints(s.late.score)} / ${formatPoints(s.maxScore)} (${lateBrief(s.late)})`;
   const verdict = counts.passed === s.cases.length ? p.green(`all ${s.cases.length} cases passed`) : `${counts.passed} of ${s.cases.length} cases passed`;
   const lines = [`${p.bold(oneLine(s.id))}  ${p.bold(score)}  ${verdict}  ${p.dim(oneLine(s.path))}`];
   lines.push(...caseLines(p, s.cases, verbose));

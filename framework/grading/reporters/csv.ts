@@ -8,13 +8,16 @@
  * take for a formula (starting with = + - @, tab or CR) gets a leading apostrophe (OWASP's advice);
  * numbers we write never need it. Categories keep the suite's order; a submission with no case in
  * a category gets an empty cell there, and one the machine could not grade (notGraded) empty
- * score cells (not graded is not zero).
+ * score cells (not graded is not zero). With a due date (--due) each row ends in the late policy's
+ * columns: submitted_at, minutes_late, grace_days_spent, penalty, adjusted_score; `score` stays
+ * the raw score. (`--gradebook csv FILE` writes this same file.)
  */
 import type { GradeReport } from '../report.ts';
 import { categoryTotals, countStatuses, reportCategories, STATUSES } from './summary.ts';
 import { roundScore } from './text.ts';
 
 const FIXED_BEFORE = ['id', 'path', 'score', 'max_score'];
+const LATE_COLUMNS = ['submitted_at', 'minutes_late', 'grace_days_spent', 'penalty', 'adjusted_score'];
 
 /** A text cell, guarded against formula injection and quoted as RFC 4180 asks. */
 export function csvText(value: string): string {
@@ -40,7 +43,8 @@ function categoryHeaders(categories: readonly string[]): string[] {
 /** The report as a CSV gradebook (CRLF line ends, a header row, one row per submission). */
 export function toCsv(report: GradeReport): string {
   const categories = reportCategories(report);
-  const rows: string[][] = [[...FIXED_BEFORE, ...categoryHeaders(categories), ...STATUSES].map(csvText)];
+  const late = report.submissions.some((s) => s.late !== undefined);
+  const rows: string[][] = [[...FIXED_BEFORE, ...categoryHeaders(categories), ...STATUSES, ...(late ? LATE_COLUMNS : [])].map(csvText)];
   for (const s of report.submissions) {
     const totals = new Map(categoryTotals(s.cases).map((t) => [t.name, t.score]));
     const counts = countStatuses(s.cases);
@@ -55,6 +59,7 @@ export function toCsv(report: GradeReport): string {
         return score === undefined || s.notGraded !== undefined ? '' : csvNumber(score);
       }),
       ...STATUSES.map((status) => String(counts[status])),
+      ...(!late ? [] : s.late === undefined ? LATE_COLUMNS.map(() => '') : [csvText(s.late.submittedAt ?? ''), String(s.late.minutesLate), String(s.late.graceDaysSpent), csvNumber(s.late.penalty), csvNumber(s.late.score)]),
     ]);
   }
   return rows.map((row) => `${row.join(',')}\r\n`).join('');

@@ -26,6 +26,25 @@ export function formatPoints(x: number): string {
   return String(unsigned(Math.round(x * 100) / 100));
 }
 
+/** A lateness for people: "26 h 5 min", "3 days 2 h", "40 min" (minutes rounded up, two units at most). */
+export function formatDuration(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  const d = Math.floor(minutes / (24 * 60));
+  const h = Math.floor((minutes % (24 * 60)) / 60);
+  const m = minutes % 60;
+  const parts = [d > 0 ? `${d} day${d === 1 ? '' : 's'}` : '', h > 0 ? `${h} h` : '', m > 0 ? `${m} min` : ''].filter((x) => x !== '');
+  return parts.length === 0 ? '0 min' : parts.slice(0, 2).join(' ');
+}
+
+/** A late verdict in a few words, after the adjusted score: "raw 80; 26 h 5 min late, 1 grace day, −8". */
+export function lateBrief(l: { minutesLate: number; graceDaysSpent: number; penalty: number; rawScore: number }): string {
+  const parts = [`raw ${formatPoints(l.rawScore)}`];
+  parts.push(l.minutesLate === 0 ? 'on time' : `${formatDuration(l.minutesLate * 60_000)} late`);
+  if (l.graceDaysSpent > 0) parts.push(`${l.graceDaysSpent} grace day${l.graceDaysSpent === 1 ? '' : 's'}`);
+  if (l.penalty > 0) parts.push(`\u2212${formatPoints(l.penalty)}`);
+  return parts.join(', ');
+}
+
 // CSI (ESC [ … final), OSC (ESC ] … BEL or ESC \), and the two-byte escapes (ESC + one of @..Z \ ] ^ _ etc.).
 const ANSI_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
 
