@@ -6,7 +6,7 @@
  * submissions in the real sandbox (the weak one where this machine has no bubblewrap).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,28 +69,60 @@ function scan(dir: string, secrets: readonly { needle: string; id: string }[]): 
 }
 
 describe('feedback on hidden suites holds no hidden answer', () => {
-  it('hidden-example: every case hidden (no --due, so after_due_date is hidden too); the files name the suite path nowhere', async () => {
+  it('hidden-example, handed in late: the files hold the score, the lateness and the hidden points, never an answer; the gradebooks and the console show raw and adjusted', async () => {
     const suiteDir = join(root, 'testcases/hidden-example');
     const suite = await loadSuite(suiteDir);
+    // The class as plain folders, handed in (their files written) 30 hours after the due date.
+    const due = '2026-10-12T23:59:00-04:00';
+    const handedIn = new Date(Date.parse('2026-10-13T03:59:00Z') + 30 * 3_600_000);
+    const subs = ['bob', 'carol'].map((name) => {
+      const to = join(work, 'class', name);
+      cpSync(example(name), to, { recursive: true });
+      for (const f of readdirSync(to)) utimesSync(join(to, f), handedIn, handedIn);
+      return to;
+    });
+    const policy = join(work, 'late-policy.yaml');
+    writeFileSync(policy, 'penalty: {per: day, percent: 10}\nmax_penalty: {percent: 50}\n');
     const dir = join(work, 'hidden-example');
-    const json = join(work, 'hidden-example.json');
-    const r = await runMain(['grade', example('bob'), example('carol'), '--suite', suiteDir, '--feedback', dir, '--json', json, '--no-progress', '--no-color', ...SANDBOX]);
+    const out = (f: string) => join(work, 'out', f);
+    const r = await runMain([
+      'grade', ...subs, '--suite', suiteDir, '--feedback', dir, '--json', out('report.json'),
+      '--due', due, '--late-policy', policy, '--assignment', 'Mancala 1 (12345)',
+      '--gradebook', 'canvas', out('canvas.csv'), '--gradebook', 'csv', out('grades.csv'),
+      '--no-progress', '--no-color', ...SANDBOX,
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain(`wrote feedback for 2 students in ${dir} (<id>.html and <id>.md)\n`);
+    expect(r.err).toContain('late policy: 2 of 2 submissions late\n');
     expect(readdirSync(dir).sort()).toEqual(['bob.html', 'bob.md', 'carol.html', 'carol.md']);
-    // The instructors' JSON has the answers the feedback must not: the scan looks for something that is there to find.
-    const report = parseReport(readFileSync(json, 'utf8'), json);
-    const secrets = secretNeedles(suite, (c) => c.visibility === 'visible');
+
+    // 30 h late is 2 started days at 10%: the JSON keeps the raw score and adds the verdict.
+    const report = parseReport(readFileSync(out('report.json'), 'utf8'), out('report.json'));
+    const bob = report.submissions.find((s) => s.id === 'bob')!;
+    expect(bob.late).toMatchObject({ minutesLate: 1800, rawScore: bob.score, submittedAtSource: 'file-times', graceDaysSpent: 0 });
+    expect(bob.late!.score).toBeCloseTo(bob.score * 0.8, 5);
+    const pts = (x: number) => String(Math.round(x * 100) / 100);
+    expect(r.out).toMatch(new RegExp(`^bob  ${pts(bob.late!.score)} / 100 \\(raw ${pts(bob.score)}, 1 day 6 h late, −${pts(bob.late!.penalty)}\\)  `, 'm'));
+    // Canvas can match no plain folder: its header and Points Possible row, no row, and the two named once.
+    expect(readFileSync(out('canvas.csv'), 'utf8')).toBe('Student,ID,SIS User ID,SIS Login ID,Section,Mancala 1 (12345)\r\n    Points Possible,,,,,100\r\n');
+    expect(r.err).toContain('canvas gradebook: left out 2, which canvas could not match: bob (no Canvas user ID), carol (no Canvas user ID)\n');
+    const csv = readFileSync(out('grades.csv'), 'utf8').split('\r\n');
+    expect(csv[0]).toMatch(/,submitted_at,minutes_late,grace_days_spent,penalty,adjusted_score$/);
+    expect(csv.find((l) => l.startsWith('bob,'))!.endsWith(`,2026-10-14T09:59:00Z,1800,0,${bob.late!.penalty},${bob.late!.score}`)).toBe(true);
+
+    // The due date has passed: after_due_date cases are the student's to see; every hidden one is scanned for.
+    const shown = (c: Suite['cases'][number]) => c.visibility !== 'hidden';
+    const secrets = secretNeedles(suite, shown);
     expect(secrets.length).toBeGreaterThan(40);
-    const inInstructorReport = secrets.filter((s) => readFileSync(json, 'utf8').includes(s.needle));
-    expect(inInstructorReport.length).toBeGreaterThan(5);
+    // The instructors' JSON has the answers the feedback must not: the scan looks for something that is there to find.
+    expect(secrets.filter((s) => readFileSync(out('report.json'), 'utf8').includes(s.needle)).length).toBeGreaterThan(5);
     expect(scan(dir, secrets)).toEqual([]);
     for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file), 'utf8')).not.toContain(suiteDir);
-    // What a student does see: their score, and the hidden cases' points by category.
-    const bob = report.submissions.find((s) => s.id === 'bob')!;
+    // What a student does see: the adjusted score beside the raw one, the late policy's line, the hidden cases' points by category.
     const md = readFileSync(join(dir, 'bob.md'), 'utf8');
-    expect(md).toContain(`**Score: ${Math.round(bob.score * 100) / 100} / 100**`);
-    expect(md).toContain(`Cases not shown: ${suite.cases.length} cases`);
+    expect(md).toContain(`**Score: ${pts(bob.late!.score)} / 100** (graded: ${pts(bob.score)}, late penalty −${pts(bob.late!.penalty)})`);
+    expect(md).toContain('- Late policy: 1 day 6 h after the due date, 2 days charged at 10% a day');
+    expect(md).toContain(`Cases not shown: ${suite.cases.filter((c) => c.visibility === 'hidden').length} cases`);
   });
 
   it('csc384-hidden with node counts graded: the visible cases that fail show expected against got, the hidden ones nothing', async () => {

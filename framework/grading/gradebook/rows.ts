@@ -24,12 +24,8 @@ export function gradebookRows(report: GradeReport, students?: ClassStudents): Gr
     const student = studentOf(students, s);
     if (s.notGraded !== undefined) return { student, maxScore: s.maxScore, feedback: `not graded: ${oneLine(s.notGraded)}` };
     const score = roundScore(s.late?.score ?? s.score);
-    const passed = s.cases.filter((c) => c.status === 'passed').length;
-    const feedback = [
-      `${formatPoints(score)} / ${formatPoints(s.maxScore)} on ${oneLine(report.suite)}`,
-      ...(s.late !== undefined ? [`late policy: ${s.late.summary}`] : []),
-      `${passed} of ${s.cases.length} cases passed`,
-    ].join('; ');
+    // A student reads it in the LMS: the score and the late verdict, nothing of the cases (their feedback file has those they may see).
+    const feedback = [`${formatPoints(score)} / ${formatPoints(s.maxScore)} on ${oneLine(report.suite)}`, ...(s.late !== undefined ? [`late policy: ${s.late.summary}`] : [])].join('; ');
     return { student, score, rawScore: roundScore(s.score), maxScore: s.maxScore, ...(s.late !== undefined ? { late: s.late } : {}), feedback };
   });
 }
