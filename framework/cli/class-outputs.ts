@@ -12,6 +12,8 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { UserError } from '../errors.ts';
 import type { ClassStudents } from '../grading/class-students.ts';
 import { checkFeedbackDir, writeFeedback } from '../grading/feedback/write.ts';
+import { caseShown } from '../grading/feedback/student-view.ts';
+import type { Visibility } from '../suites/types.ts';
 import { parseAssignment, type Assignment } from '../grading/gradebook/assignment.ts';
 import { checkAssignment, GRADEBOOK_KINDS, renderGradebook, type GradebookKind } from '../grading/gradebook/formats.ts';
 import { requireInstant } from '../grading/late/instant.ts';
@@ -111,6 +113,12 @@ export function prepareClassOutputs(flags: ClassFlags, o: { suiteName: string; s
     gradebooks,
     machinePaths: [o.suiteDir],
   };
+}
+
+/** Whether a case of this visibility is shown to students in this run's feedback. */
+export function shownInFeedback(c: ClassOutputs): (v: Visibility) => boolean {
+  const clock = { ...(revealAt(c) !== undefined ? { revealAt: revealAt(c)! } : {}), now: Date.now() };
+  return (v) => caseShown(v, clock);
 }
 
 /** The latest due date of anyone in the class: after_due_date cases are revealed after it. */

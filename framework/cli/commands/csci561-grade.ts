@@ -27,8 +27,9 @@ import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { csci561GradeIdentity } from '../shard-identity.ts';
 import { courseHandIn } from '../../sandbox/submission-presence.ts';
+import { addClassOptions, finishClassOutputs, prepareClassOutputs, shownInFeedback, type ClassFlags } from '../class-outputs.ts';
 
-interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag {
+interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag, ClassFlags {
   suite: string;
   python?: string;
   runArgs?: string;
@@ -76,7 +77,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .option('--html <file>', HTML_OPTION_HELP)
     .option(
       '--reports <dir>',
-      "write a report for each student: DIR/<submission>/report.txt and, per failed case, a folder with the input, the program's own files, the expected files and diffs (visible cases only) and a command re-running the program",
+      "the former name of --feedback DIR: with either, DIR/<submission>/report.txt is written too and, per failed case, a folder with the input, the program's own files, the expected files and diffs (the cases students may see) and a command re-running the program",
     )
     .option('--case <id>', 'grade only this case (repeat the flag, or separate ids by commas)', collectIds)
     .addOption(runArgsOption())
@@ -87,7 +88,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .option('--verbose', 'show every case and full messages')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--no-color', 'no colours in the console report');
-  addLimitOptions(addWeakSandboxOption(command))
+  addLimitOptions(addWeakSandboxOption(addClassOptions(command)))
     .addHelpText(
       'after',
       [
@@ -132,7 +133,11 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       const files: ReportFiles = {};
       for (const key of REPORT_FILE_KEYS) if (opts[key]) files[key] = opts[key];
       checkReportFiles(files);
+      // --feedback and --reports (its former name) are one thing: the feedback files, and the course's case folders beside them.
+      if (opts.reports !== undefined && opts.feedback !== undefined && opts.reports !== opts.feedback) throw new UserError('--reports is the former name of --feedback: give one of them');
+      opts.reports ??= opts.feedback;
       if (opts.reports !== undefined) checkReportsDir(opts.reports, mine, checkOutputFolder);
+      const classOutputs = prepareClassOutputs({ ...opts, ...(opts.reports !== undefined ? { feedback: opts.reports } : {}) }, { suiteName: loaded.manifest.name, suiteDir: opts.suite, submissions: mine });
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
@@ -167,6 +172,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       const runNotes = [...(report.notes ?? [])];
       const warnings = [...grading.warnings, ...addCommonFailureNotes(report, (s) => interpreterOf(s.path, course))];
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
+      finishClassOutputs(io, report, classOutputs);
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
       io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
       if (shard === undefined) writeReportFiles(io, report, files);
@@ -175,7 +181,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         writeHtmlReport(io, report, files.html);
       }
       if (opts.reports !== undefined) {
-        const written = writeStudentReports(opts.reports, grading);
+        const written = writeStudentReports(opts.reports, grading, shownInFeedback(classOutputs));
         const named = written.length <= 3 ? ` (${written.map((f) => relative(opts.reports!, f)).join(', ')})` : '';
         io.err(`wrote ${written.length} student report${written.length === 1 ? '' : 's'} in ${opts.reports}${named}\n`);
       }

@@ -61,7 +61,7 @@ function secretNeedles(suite: Suite, shown: (c: Suite['cases'][number]) => boole
 
 function scan(dir: string, secrets: readonly { needle: string; id: string }[]): string[] {
   const found: string[] = [];
-  for (const file of readdirSync(dir)) {
+  for (const file of readdirSync(dir).filter((f) => /\.(html|md)$/.test(f))) {
     const text = readFileSync(join(dir, file), 'utf8');
     for (const s of secrets) if (text.includes(s.needle)) found.push(`${file}: ${JSON.stringify(s.needle)} (case ${s.id})`);
   }
@@ -149,5 +149,25 @@ describe('feedback on hidden suites holds no hidden answer', () => {
     expect(md).toContain(`### ✗ ${visible.id} [`);
     expect(md).toMatch(new RegExp(`\\| nodes \\| [^|]*${count(expected[visible.id]!.nodes!)}[^|]* \\| [^|]*${count(visible.nodes!)}[^|]* \\|`));
     expect(html).toMatch(new RegExp(`<td class="exp">[^<]*${count(expected[visible.id]!.nodes!)}[^<]*</td><td class="got">[^<]*${count(visible.nodes!)}`));
+  });
+
+  it('csci561-grade --feedback: the same files, and the course\'s case folders beside them; no hidden expected text anywhere', async () => {
+    const suiteDir = join(root, 'testcases/csci561-hidden');
+    const suite = await loadSuite(suiteDir);
+    const dir = join(work, 'csci561');
+    const r = await runMain(['csci561-grade', join(root, 'testcases/fixtures/programs/python'), '--suite', suiteDir, '--feedback', dir, '--no-progress', '--no-color', ...SANDBOX]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`wrote feedback for 1 student in ${dir} (<id>.html and <id>.md)\n`);
+    expect(r.err).toContain(`wrote 1 student report in ${dir} (python/report.txt)\n`);
+    expect(readdirSync(dir).sort()).toEqual(['python', 'python.html', 'python.md']);
+    const expected = JSON.parse(readFileSync(join(suiteDir, 'expected.json'), 'utf8')) as Record<string, { hash: string; trace?: string[]; nextState?: Record<string, unknown> }>;
+    const secrets = suite.cases.flatMap((c) => {
+      const e = expected[c.id]!;
+      return [e.hash, c.id, ...(e.trace ?? []).filter((l) => l.length >= 15 && !/^Node,Depth,Value/.test(l))].map((needle) => ({ needle, id: c.id }));
+    });
+    expect(secrets.length).toBeGreaterThan(100);
+    expect(scan(dir, secrets)).toEqual([]);
+    // No expected file in any case folder of a hidden case.
+    for (const c of readdirSync(join(dir, 'python')).filter((f) => f !== 'report.txt')) expect(readdirSync(join(dir, 'python', c)).filter((f) => f.startsWith('expected_'))).toEqual([]);
   });
 });

@@ -9,7 +9,10 @@
  *   DIR/<submission>/<case>/next_state.txt, traverse_log.txt   the program's own files, as written
  *   DIR/<submission>/<case>/expected_*.txt, *.diff             visible cases only
  *
- * A case whose visibility is not `visible` (hidden, or after the due date) shows what was wrong
+ * These folders are csci561-grade's part of `--feedback DIR` (beside DIR/<id>.html and .md, written
+ * by grading/feedback/); `--reports DIR` is its former name. `shown` says which cases a student may
+ * see whole: `visible` ones, and `after_due_date` ones once --due has passed.
+ * A case not shown (hidden, or after a due date still to come) shows what was wrong
  * and the student's own lines, never the expected text: no expected files, no diff, and the
  * comparison's "expected …" left out. Its input is shown, so that the student can re-run it.
  * The expected traverse log is written as the official files are, its OPTIONAL lines marked; the
@@ -19,6 +22,7 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../../errors.ts';
 import type { SubmissionReport } from '../../grading/report.ts';
+import type { Visibility } from '../../suites/types.ts';
 import { compareTraverseLog } from '../../search/traverse-log.ts';
 import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
 import { shellCommand, shellWord, type FailedRun, type KeptFile, type ProgramCase, type ProgramGrading, type ProgramRuns } from './grade-programs.ts';
@@ -57,7 +61,7 @@ export function checkReportsDir(dir: string, submissions: readonly string[], che
 const idOf = (path: string): string => basename(resolve(path));
 
 /** Writes every submission's report under `dir`; returns the report files written. */
-export function writeStudentReports(dir: string, grading: ProgramGrading): string[] {
+export function writeStudentReports(dir: string, grading: ProgramGrading, shown: (v: Visibility) => boolean = (v) => v === 'visible'): string[] {
   const written: string[] = [];
   grading.report.submissions.forEach((s, k) => {
     const runs = grading.programs[k]!;
@@ -66,7 +70,7 @@ export function writeStudentReports(dir: string, grading: ProgramGrading): strin
     rmSync(place, { recursive: true, force: true });
     mkdirSync(place, { recursive: true });
     const file = join(place, REPORT_FILE);
-    writeFileSync(file, submissionReport(grading, s, runs, place));
+    writeFileSync(file, submissionReport(grading, s, runs, place, shown));
     written.push(file);
   });
   return written;
@@ -80,7 +84,7 @@ const indent = (text: string, by = '  '): string =>
     .map((l) => (l === '' ? '' : by + l))
     .join('\n');
 
-function submissionReport(grading: ProgramGrading, s: SubmissionReport, runs: ProgramRuns, place: string): string {
+function submissionReport(grading: ProgramGrading, s: SubmissionReport, runs: ProgramRuns, place: string, shown: (v: Visibility) => boolean): string {
   const passed = s.cases.filter((c) => c.status === 'passed');
   const out: string[] = [
     `${s.id}: ${s.score} / ${s.maxScore} on ${grading.report.suite} (${passed.length} of ${s.cases.length} cases passed)`,
@@ -99,22 +103,21 @@ function submissionReport(grading: ProgramGrading, s: SubmissionReport, runs: Pr
     if (c.status === 'passed') continue;
     const pc = byId.get(c.id)!;
     const run = failedRuns.get(c.id);
-    out.push(`== ${c.id} [${c.category}]: ${c.status}${c.visibility === 'visible' ? '' : ` (a ${c.visibility === 'hidden' ? 'hidden' : 'not yet visible'} case: its expected files are not shown)`}`);
+    out.push(`== ${c.id} [${c.category}]: ${c.status}${shown(c.visibility) ? '' : ` (a ${c.visibility === 'hidden' ? 'hidden' : 'not yet visible'} case: its expected files are not shown)`}`);
     if (c.description !== undefined) out.push(c.description);
     if (run === undefined) {
       // Nothing ran (the folder or its build failed): said once above.
       out.push('not run: see above', '');
       continue;
     }
-    out.push(...caseSection(pc, run, join(place, folderName(c.id)), runs));
+    out.push(...caseSection(pc, run, join(place, folderName(c.id)), runs, shown(c.visibility)));
     out.push('');
   }
   return out.join('\n').trimEnd() + '\n';
 }
 
 /** One failed case: its folder written, and its section of report.txt. */
-function caseSection(pc: ProgramCase, run: FailedRun, caseDir: string, runs: ProgramRuns): string[] {
-  const visible = pc.c.visibility === 'visible';
+function caseSection(pc: ProgramCase, run: FailedRun, caseDir: string, runs: ProgramRuns, visible: boolean): string[] {
   mkdirSync(caseDir, { recursive: true });
   writeFileSync(join(caseDir, INPUT_FILE), pc.input);
   const lines: string[] = [`files: ${caseDir}`];
