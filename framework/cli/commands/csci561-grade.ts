@@ -97,7 +97,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite testcases/csci561-public',
         '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite ../shared/conformance/csci561-official   # the course\'s 30 cases',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --time-limit 5000 --memory 1024 --csv grades.csv',
-        '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --reports reports/ --gradescope results.json',
+        '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --feedback feedback/ --gradescope results.json',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --html report.html   # the class as one page',
         '  $ mancala csci561-grade submissions/alice --suite testcases/csci561-public --case minimax-d2-3   # re-run one case',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --python2 /opt/python2.7/bin/python2.7   # mancala.py is Python 2.7',

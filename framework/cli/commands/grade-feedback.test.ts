@@ -170,4 +170,29 @@ describe('feedback on hidden suites holds no hidden answer', () => {
     // No expected file in any case folder of a hidden case.
     for (const c of readdirSync(join(dir, 'python')).filter((f) => f !== 'report.txt')) expect(readdirSync(join(dir, 'python', c)).filter((f) => f.startsWith('expected_'))).toEqual([]);
   });
+
+  it('every mistake in the class flags is one line, exit 2, before anything runs', async () => {
+    const basics = join(root, 'testcases/kalah-basics');
+    const run = (...extra: string[]) => runMain(['grade', example('alice'), '--suite', basics, ...extra]);
+    const policy = join(work, 'bad-policy.yaml');
+    writeFileSync(policy, 'penalty: {per: fortnight, percent: 10}\n');
+    const graceless = join(work, 'graceless.yaml');
+    writeFileSync(graceless, 'grace_days: 2\n');
+    const cases: [string[], string][] = [
+      [['--due', '2026-10-12 23:59'], '--due: expected a date and time in ISO 8601 with a time zone'],
+      [['--late-policy', policy], `--late-policy ${policy}: needs --due`],
+      [['--due', '2026-10-12T23:59Z', '--late-policy', policy], `${policy}:1: penalty.per: expected hour or day, got "fortnight"`],
+      [['--due', '2026-10-12T23:59Z', '--late-policy', graceless], 'grace_days needs a ledger'],
+      [['--gradebook', 'blackboard', join(work, 'bb.csv')], "--gradebook blackboard: needs the Grade Center column's id"],
+      [['--gradebook', 'brightspace', join(work, 'd2l.csv')], '--gradebook brightspace: expected one of canvas, moodle, blackboard, csv'],
+      [['--gradebook', 'canvas'], '--gradebook canvas: expected the file to write after the kind'],
+    ];
+    for (const [extra, says] of cases) {
+      const r = await run(...extra);
+      expect(r.code, `${extra.join(' ')}: ${r.err}`).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toMatch(/^mancala: [^\n]+\n$/);
+      expect(r.err).toContain(says);
+    }
+  });
 });

@@ -106,7 +106,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .option('--json <file>', 'write the JSON report (its schema: docs/reports.md)')
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
     .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
-    .option('--csv <file>', 'write a CSV gradebook (one row per submission)')
+    .option('--csv <file>', 'write a CSV gradebook (one row per submission; the same file as --gradebook csv FILE)')
     .option('--html <file>', HTML_OPTION_HELP)
     .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 2)
     .addOption(queueOption('grade the submissions'))
