@@ -58,7 +58,8 @@ export function withoutPaths(text: string, paths: readonly (readonly [string, st
 export function studentView(report: GradeReport, s: SubmissionReport, student: { id: string; name?: string }, clock: VisibilityClock, machinePaths: readonly string[] = []): StudentView {
   // Longest first, so a folder inside another is replaced before its parent.
   const paths = [
-    ...new Set([resolve(s.path), s.path].map((p) => [p, 'your submission'] as const)),
+    // The path as given only when it is a path (a bare name like "ab" would eat every "ab" of a message).
+    ...[resolve(s.path), ...(s.path.includes('/') ? [s.path] : [])].map((p) => [p, 'your submission'] as const),
     ...machinePaths.map((p) => [resolve(p), '(the course\u2019s files)'] as const),
   ].sort((a, b) => b[0].length - a[0].length);
   const clean = (t: string) => withoutPaths(t, paths);
