@@ -95,6 +95,16 @@ describe('csv', () => {
   });
 });
 
+describe('a submission the machine could not grade', () => {
+  it('gets an empty cell, not a zero, and its feedback says why', () => {
+    const { report: r, students: st } = sampleClass();
+    r.submissions[0]!.notGraded = 'no Python 2.7 on this machine';
+    delete r.submissions[0]!.late;
+    expect(lines(renderGradebook('canvas', r, parseAssignment('Mancala 1 (12345)', ''), st).text)[2]).toBe('"Lovelace, Ada",1001,S0001,alovelace,CS 101 - A,');
+    expect(lines(renderGradebook('moodle', r, parseAssignment('Mancala 1', ''), st).text)[1]).toBe('ada@example.edu,20260001,alovelace,"Lovelace, Ada",,not graded: no Python 2.7 on this machine,,');
+  });
+});
+
 describe('the samples in docs/gradebooks/ are what the writers make of the sample class', () => {
   const samples = { canvas: 'Mancala 1 (12345)', moodle: 'Mancala 1', blackboard: 'Mancala 1 |123456', csv: undefined } as const;
   it.each(GRADEBOOK_KINDS)('%s', (kind) => {
