@@ -195,4 +195,31 @@ describe('feedback on hidden suites holds no hidden answer', () => {
       expect(r.err).toContain(says);
     }
   });
+
+  it('grace days across two assignments: the first run spends them and writes the ledger, the second reads it', async () => {
+    const basics = join(root, 'testcases/kalah-basics');
+    const ada = join(work, 'term', 'ada');
+    cpSync(example('alice'), ada, { recursive: true });
+    // Handed in once, at this time: 30 hours after the first due date, 10 hours after the second.
+    const handedIn = new Date(Date.parse('2026-10-13T03:59:00Z') + 30 * 3_600_000);
+    for (const f of readdirSync(ada)) utimesSync(join(ada, f), handedIn, handedIn);
+    const policy = join(work, 'term', 'late-policy.yaml');
+    writeFileSync(policy, 'penalty: {per: day, percent: 10}\ngrace_days: 2\ngrace_ledger: grace-ledger.json\n');
+    const ledger = join(work, 'term', 'grace-ledger.json');
+    const json = join(work, 'term', 'report.json');
+    const grade = (due: string, assignment: string) => runMain(['grade', ada, '--suite', basics, '--due', due, '--late-policy', policy, '--assignment', assignment, '--json', json, '--no-progress', '--no-color', ...SANDBOX]);
+
+    const first = await grade('2026-10-12T23:59:00-04:00', 'Mancala 1');
+    expect(first.code, first.err).toBe(0);
+    expect(first.err).toContain(`late policy: 1 of 1 submission late; grace days spent recorded in ${ledger} (as "Mancala 1")\n`);
+    expect(JSON.parse(readFileSync(ledger, 'utf8'))).toEqual({ version: 1, grace_days: 2, students: { ada: { spent: { 'Mancala 1': 2 }, left: 0 } } });
+    expect(parseReport(readFileSync(json, 'utf8'), json).submissions[0]!.late).toMatchObject({ graceDaysSpent: 2, graceDaysLeft: 0, penalty: 0, score: 100 });
+
+    const second = await grade('2026-10-13T19:59:00-04:00', 'Mancala 2');
+    expect(second.code, second.err).toBe(0);
+    // No grace day left: the 10 hours are one started day at 10%.
+    expect(parseReport(readFileSync(json, 'utf8'), json).submissions[0]!.late).toMatchObject({ minutesLate: 600, graceDaysSpent: 0, graceDaysLeft: 0, penalty: 10, score: 90 });
+    expect(second.out).toMatch(/^ada  90 \/ 100 \(raw 100, 10 h late, −10\)  /m);
+    expect(JSON.parse(readFileSync(ledger, 'utf8')).students.ada).toEqual({ spent: { 'Mancala 1': 2 }, left: 0 });
+  });
 });
