@@ -27,8 +27,9 @@ import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { csci561GradeIdentity } from '../shard-identity.ts';
 import { courseHandIn } from '../../sandbox/submission-presence.ts';
+import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
 
-interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag {
+interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag, ClassRunFlags {
   suite: string;
   python?: string;
   runArgs?: string;
@@ -87,7 +88,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .option('--verbose', 'show every case and full messages')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--no-color', 'no colours in the console report');
-  addLimitOptions(addWeakSandboxOption(command))
+  addClassRunOptions(addLimitOptions(addWeakSandboxOption(command)))
     .addHelpText(
       'after',
       [
@@ -133,6 +134,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       for (const key of REPORT_FILE_KEYS) if (opts[key]) files[key] = opts[key];
       checkReportFiles(files);
       if (opts.reports !== undefined) checkReportsDir(opts.reports, mine, checkOutputFolder);
+      const journal = openClassJournal(io, opts, files, mine);
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
@@ -157,6 +159,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
           keepFailures: opts.reports !== undefined,
           runLines,
           ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}),
+          stop: stopRules(opts, graded),
+          ...journalFor(journal, 'program', mine),
           onCase: (submission, caseId) => bar?.update(++done, total, { submission, caseId }),
         });
       });
@@ -180,6 +184,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         io.err(`wrote ${written.length} student report${written.length === 1 ? '' : 's'} in ${opts.reports}${named}\n`);
       }
       printWarnings(io, warnings);
+      finishJournal(journal);
     });
 }
 
