@@ -84,8 +84,8 @@ describe('start-up failures', () => {
 
   it('start-up signs: never started, cannot load; not a case-dependent crash', () => {
     expect(isStartUpFailure('the program exited with code 1: Error: Could not find or load main class mancala')).toBe(true);
-    expect(isStartUpFailure('the program exited with code 1:   File "mancala3.py", line 3\n SyntaxError: invalid syntax')).toBe(false); // only the first line counts
-    expect(isStartUpFailure('the program exited with code 1: SyntaxError: invalid syntax')).toBe(true);
+    expect(isStartUpFailure('the program exited with code 1; on stderr:\n  File "mancala3.py", line 3\n    print "x"\nSyntaxError: Missing parentheses')).toBe(true);
+    expect(isStartUpFailure('the program exited with code 1; on stderr:\nTraceback (most recent call last):\nIndexError: list index out of range')).toBe(false);
     expect(isStartUpFailure('the program exited with code 127: sh: 1: ./mancala: not found… command not found')).toBe(true);
     expect(isStartUpFailure('the program exited with code 1: ZeroDivisionError: division by zero')).toBe(false);
   });

@@ -21,6 +21,7 @@
  * A submission that cannot be set up at all (no agent found, a build that failed) runs no case,
  * as before: each case already reports that reason without running anything.
  */
+import { tmpdir } from 'node:os';
 import type { SuiteCase } from '../suites/types.ts';
 import type { CaseStatus } from './types.ts';
 
@@ -74,7 +75,7 @@ export function formatDuration(ms: number): string {
 
 /**
  * Failures no case can change: the program or its runtime never got going, or the submission's
- * module fails as it is imported. Matched on the reason's first line.
+ * module fails as it is imported. Matched anywhere in the reason (a program's is what it printed).
  */
 const START_UP_SIGNS: readonly RegExp[] = [
   // The Node sandbox: a module that fails at import, a process that never started.
@@ -88,10 +89,12 @@ const START_UP_SIGNS: readonly RegExp[] = [
   /No such file or directory/,
 ];
 
+/** A temporary folder's name (a run's own, random). */
+const TEMP_FOLDER = new RegExp(`${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[^/\\s'"):,]+`, 'g');
+
 /** Whether `reason` (a case's error) is a start-up failure (START_UP_SIGNS). */
 export function isStartUpFailure(reason: string): boolean {
-  const first = reason.split('\n', 1)[0]!;
-  return START_UP_SIGNS.some((sign) => sign.test(first));
+  return START_UP_SIGNS.some((sign) => sign.test(reason));
 }
 
 /**
@@ -103,7 +106,9 @@ export class EarlyStop {
   private streak: string[] = [];
   private readonly stoppedCategories = new Map<string, NotRun>();
   private stopped: NotRun | undefined;
+  /** the first cases' errors, and the same with each run's own temporary folder named alike */
   private readonly firstErrors: string[] = [];
+  private readonly firstShapes: string[] = [];
   private casesEnded = 0;
 
   constructor(private readonly rules: StopRules) {}
@@ -142,10 +147,13 @@ export class EarlyStop {
   private countStartUp(status: CaseStatus, reason: string): void {
     if (this.casesEnded > START_UP_CASES) return;
     // Only the first cases count: an error later says nothing of start-up.
-    this.firstErrors.push(status === 'error' ? reason.split('\n', 1)[0]!.trim() : '');
+    const text = status === 'error' ? reason.trim() : '';
+    this.firstErrors.push(text);
+    // Each program run has a folder of its own, which its traceback names: the same failure all the same.
+    this.firstShapes.push(text.replace(TEMP_FOLDER, '<tmp>'));
     if (this.firstErrors.length < START_UP_CASES) return;
-    const [first, ...rest] = this.firstErrors;
-    if (first === undefined || first === '' || rest.some((r) => r !== first) || !isStartUpFailure(first)) return;
+    const first = this.firstErrors[0]!;
+    if (first === '' || this.firstShapes.some((r) => r !== this.firstShapes[0]) || !isStartUpFailure(first)) return;
     this.stopped ??= { status: 'error', message: `${NOT_RUN}stopped after the same start-up failure on the first ${START_UP_CASES} cases: ${first}` };
   }
 }

@@ -77,9 +77,16 @@ const notRun = (s: SubmissionReport) => s.cases.filter((c) => c.message.startsWi
 describe('one runaway cannot stall the class', () => {
   it('a class of 3 plain agents and one that never returns: the runaway runs 4 cases, the rest read "not run: stopped after …"', () => {
     const paths = classFolder('stall', ['alice', 'bob', 'carol'], { as: 'runaway', at: 1 });
-    const r = grade([...paths, '--json', join(work, 'stall.json')]);
+    const r = grade([...paths, hostile('exit-at-import'), '--json', join(work, 'stall.json')]);
     expect(r.code, r.err).toBe(0);
-    const [alice, runaway, bob, carol] = report(join(work, 'stall.json')).submissions;
+    const [alice, runaway, bob, carol, exits] = report(join(work, 'stall.json')).submissions;
+    // A module that exits as it is imported: the same start-up failure on the first 2 cases, the rest not run.
+    const why = "the submission's process exited with code 3 while loading role agent (the code that runs when its module is imported)";
+    expect(exits!.cases.map((c) => [c.status, c.message])).toEqual([
+      ['error', why],
+      ['error', why],
+      ...exits!.cases.slice(2).map(() => ['error', `not run: stopped after the same start-up failure on the first 2 cases: ${why}`]),
+    ]);
     for (const plain of [alice!, bob!, carol!]) {
       expect(notRun(plain)).toEqual([]);
       expect(plain.cases.every((c) => c.status === 'passed')).toBe(true);
@@ -174,5 +181,51 @@ describe('nothing lost, nothing redone', () => {
     const unknown = grade([...args, '--only', 'zed']);
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/--only zed: no such submission in this run; its submissions are alice, bob, runaway, carol, dave/);
+    // Nine runs of the command on a machine that may be busy: more time than one test's default.
+  }, 240_000);
+});
+
+describe('a looping CSCI-561 program', () => {
+  it('csci561-grade: a C++ program that never returns runs 4 cases beside the reference program; a run again reuses both', () => {
+    const reference = join(root, 'agents/examples/csci561-reference/program');
+    const loops = join(root, 'testcases/fixtures/hostile-programs/loops');
+    const cases = ['alphabeta-d1-1', 'alphabeta-d1-2', 'alphabeta-d1-3', 'alphabeta-d2-1', 'greedy-01', 'greedy-02', 'minimax-d1-1', 'minimax-d1-2'];
+    const json = join(work, 'csci561', 'report.json');
+    const run = () =>
+      spawnSync(process.execPath, [MANCALA, 'csci561-grade', reference, loops, '--suite', join(root, 'testcases/csci561-public'), '--case', cases.join(','), '--weak-sandbox', '--time-limit', String(LIMIT_MS), '--no-progress', '--json', json], { encoding: 'utf8', timeout: 120_000 });
+    const first = run();
+    expect(first.status, first.stderr).toBe(0);
+    const [ok, looping] = report(json).submissions;
+    expect(ok!.cases.every((c) => c.status === 'passed')).toBe(true);
+    expect(looping!.cases.filter((c) => !c.message.startsWith('not run: ')).map((c) => [c.id, c.status])).toEqual([
+      ['alphabeta-d1-1', 'timeout'],
+      ['alphabeta-d1-2', 'timeout'],
+      ['alphabeta-d1-3', 'timeout'],
+      ['greedy-01', 'timeout'],
+    ]);
+    expect(notRun(looping!).map((c) => [c.id, c.status, c.message])).toEqual([
+      ['alphabeta-d2-1', 'timeout', 'not run: stopped after 3 timeouts in a row in this category (alpha-beta)'],
+      ...cases.slice(5).map((id) => [id, 'timeout', 'not run: stopped after 4 timeouts in a row']),
+    ]);
+    const text = readFileSync(json, 'utf8');
+    const again = run();
+    expect(again.stderr).toContain('reused 2 of 2 submissions');
+    expect(readFileSync(json, 'utf8')).toBe(text);
+  });
+
+  it('a Python 2 file run as Python 3: the same SyntaxError on the first 2 cases, the rest not run', () => {
+    const dir = join(work, 'python2', 'eve');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'mancala3.py'), 'print "hello"\n');
+    const json = join(work, 'python2', 'report.json');
+    const r = spawnSync(process.execPath, [MANCALA, 'csci561-grade', dir, '--suite', join(root, 'testcases/csci561-public'), '--weak-sandbox', '--no-progress', '--json', json], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    const eve = report(json).submissions[0]!;
+    expect(eve.cases.slice(0, 2).map((c) => c.message)).toEqual([expect.stringContaining('SyntaxError'), expect.stringContaining('SyntaxError')]);
+    expect(notRun(eve)).toHaveLength(eve.cases.length - 2);
+    for (const c of notRun(eve)) {
+      expect(c.status).toBe('error');
+      expect(c.message).toMatch(/^not run: stopped after the same start-up failure on the first 2 cases: the program exited with code 1; on stderr:\n[^]*SyntaxError/);
+    }
   });
 });
