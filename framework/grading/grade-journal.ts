@@ -127,7 +127,8 @@ export class GradeJournal {
         this.live.set(key, entry);
         this.writer?.append(JSON.stringify(entry) + '\n');
       },
-      started: (reused, total) => this.o.announce?.(describeReuse(this.o.file, reused, total)),
+      // Said when something is reused: a first run has nothing to say.
+      started: (reused, total) => (reused > 0 ? this.o.announce?.(describeReuse(this.o.file, reused, total)) : undefined),
     };
   }
 
@@ -148,7 +149,6 @@ export class GradeJournal {
 
 /** The line a run says before grading: how many submissions it reuses. */
 export function describeReuse(file: string, reused: number, total: number): string {
-  if (reused === 0) return `journal ${file}: nothing to reuse; each submission is recorded there as it is graded`;
   return `journal ${file}: reused ${reused} of ${total} submission${total === 1 ? '' : 's'} (files, suite, options and grader unchanged); grading ${total - reused}`;
 }
 
