@@ -50,7 +50,8 @@ export function addClassRunOptions(cmd: Command): Command {
         '--submission-time-limit <time>',
         "wall-clock time each submission's cases may take in all (600000 ms, 90s, 10m, 1h); its remaining cases are then not run and fail as timeouts. " +
           `Default: twice the longest the suite's limits allow a submission (each case's time limit; a playoff's games × ${MOVES_A_GAME} moves × its time a move), at least ${formatDuration(MIN_BUDGET_MS)}, ` +
-          'so that no submission within its limits reaches it. The per-case limits stay the suite\'s (--time-limit overrides them)',
+          "so that no submission within its limits reaches it. The per-case limits stay the suite's (--time-limit overrides them). " +
+          'Whatever the budget, a submission stops early after 3 timeouts in a row (in one category: that category only) or the same start-up failure on its first 2 cases (docs/class-runs.md)',
       ).argParser(parseDuration),
     )
     .option('--journal <file>', "record each submission's result in FILE as it is graded, and reuse it when the same command runs again (default: beside the first of --json, --csv, --gradescope, --junit, --html, as <name>.journal.jsonl; none without one)")
