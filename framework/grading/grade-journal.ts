@@ -128,7 +128,7 @@ export class GradeJournal {
         this.writer?.append(JSON.stringify(entry) + '\n');
       },
       // Said when something is reused: a first run has nothing to say.
-      started: (reused, total) => (reused > 0 ? this.o.announce?.(describeReuse(this.o.file, reused, total)) : undefined),
+      started: (reused, total) => (reused > 0 ? this.o.announce?.(describeReuse(this.o.file, reused, total, kind === 'program' ? 'program' : 'submission')) : undefined),
     };
   }
 
@@ -148,8 +148,8 @@ export class GradeJournal {
 }
 
 /** The line a run says before grading: how many submissions it reuses. */
-export function describeReuse(file: string, reused: number, total: number): string {
-  return `journal ${file}: reused ${reused} of ${total} submission${total === 1 ? '' : 's'} (files, suite, options and grader unchanged); grading ${total - reused}`;
+export function describeReuse(file: string, reused: number, total: number, noun = 'submission'): string {
+  return `journal ${file}: reused ${reused} of ${total} ${noun}${total === 1 ? '' : 's'} (files, suite, options and grader unchanged); grading ${total - reused}`;
 }
 
 /** The ids asked for by --only that are no submission of the run: one line naming them and some that are. */

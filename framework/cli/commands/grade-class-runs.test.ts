@@ -209,7 +209,7 @@ describe('a looping CSCI-561 program', () => {
     ]);
     const text = readFileSync(json, 'utf8');
     const again = run();
-    expect(again.stderr).toContain('reused 2 of 2 submissions');
+    expect(again.stderr).toContain('reused 2 of 2 programs');
     expect(readFileSync(json, 'utf8')).toBe(text);
   });
 
