@@ -10,7 +10,8 @@
  * Type-only imports count (tsPreCompilationDeps): a type from agents/ couples framework to it too.
  *
  * framework/'s folders are layers. Bottom to top, each imports only from the layers below it:
- *   framework/*.ts          errors, random, field paths, writing a file whole (they import no folder)
+ *   framework/*.ts          errors, random, field paths, writing a file whole, an append-and-resume
+ *                           JSON-lines file (they import no folder)
  *   contracts/              Game, Agent, Heuristic; the search conventions and trace events agents see
  *   games/                  the Mancala engine, its profiles and board files; Tic-Tac-Toe
  *   search/, heuristics/,   running an agent, perft, the specification search, traverse logs; the
