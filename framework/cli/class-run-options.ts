@@ -89,7 +89,8 @@ export function openClassJournal(io: CliIo, flags: ClassRunFlags, reports: Repor
   checkOutputFile('--journal', file);
   const journal = GradeJournal.open({ file, tool: toolIdentity(), ...(flags.fresh === true ? { fresh: true } : {}), ...(only !== undefined ? { only } : {}), announce: (line) => io.err(`${line}\n`) });
   for (const note of journal.notes) io.err(`${note}\n`);
-  keepOnInterrupt(() => `kept ${journal.graded} submission${journal.graded === 1 ? '' : 's'} graded in this run in ${file}: the same command again grades only the rest`);
+  forgetKept?.();
+  forgetKept = keepOnInterrupt(() => `kept ${journal.graded} submission${journal.graded === 1 ? '' : 's'} graded in this run in ${file}: the same command again grades only the rest`);
   return journal;
 }
 
@@ -102,4 +103,9 @@ export function journalFor<Result>(journal: GradeJournal | undefined, kind: 'age
 export function finishJournal(journal: GradeJournal | undefined): void {
   journal?.compact();
   journal?.close();
+  forgetKept?.();
+  forgetKept = undefined;
 }
+
+/** What an interrupt would say of the journal open now (one run at a time in a process). */
+let forgetKept: (() => void) | undefined;

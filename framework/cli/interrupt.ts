@@ -12,9 +12,13 @@ let installed = false;
 /** What each part of the run kept on disk, said when it is interrupted. */
 const kept: (() => string)[] = [];
 
-/** `describe` says what this run keeps when interrupted (written as it went, e.g. a journal). */
-export function keepOnInterrupt(describe: () => string): void {
+/** `describe` says what this run keeps when interrupted (written as it went, e.g. a journal); the function returned forgets it. */
+export function keepOnInterrupt(describe: () => string): () => void {
   kept.push(describe);
+  return () => {
+    const k = kept.indexOf(describe);
+    if (k >= 0) kept.splice(k, 1);
+  };
 }
 
 export function cleanUpOnInterrupt(io: CliIo): void {
