@@ -152,6 +152,21 @@ export function describeReuse(file: string, reused: number, total: number, noun 
   return `journal ${file}: reused ${reused} of ${total} ${noun}${total === 1 ? '' : 's'} (files, suite, options and grader unchanged); grading ${total - reused}`;
 }
 
+/**
+ * A run's start with its journal: `results` gets what the journal holds of `submissions` (at
+ * their places), the journal says what it reused, and the indices of those left to grade come back.
+ */
+export function takeRecorded<Result>(journal: SubmissionJournal<Result> | undefined, submissions: readonly string[], results: Result[]): number[] {
+  const left: number[] = [];
+  submissions.forEach((path, k) => {
+    const recorded = journal?.recorded(path);
+    if (recorded === undefined) left.push(k);
+    else results[k] = recorded;
+  });
+  journal?.started(submissions.length - left.length, submissions.length);
+  return left;
+}
+
 /** The ids asked for by --only that are no submission of the run: one line naming them and some that are. */
 export function checkOnlyIds(only: ReadonlySet<string>, submissions: readonly string[]): void {
   const ids = new Set(submissions.map(submissionId));

@@ -14,7 +14,7 @@ import type { CaseReport, GradeReport } from './report.ts';
 import type { CaseStatus } from './types.ts';
 import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import type { StopRules } from './early-stop.ts';
-import type { JournalOpener } from './grade-journal.ts';
+import { takeRecorded, type JournalOpener } from './grade-journal.ts';
 
 export { caseSeed, childRequest, submissionId } from './grade-submission.ts';
 export { scoreSubmission } from './score.ts';
@@ -123,13 +123,7 @@ export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport>
   const setup: GradeJobSetup = { suite, cases, sandbox: mode, ...(o.stop !== undefined ? { stop: o.stop } : {}) };
   // Those the journal holds are taken from it; the rest are graded, each recorded as it comes.
   const journal = await o.journal?.(setup);
-  const left: number[] = [];
-  o.submissions.forEach((path, k) => {
-    const recorded = journal?.recorded(path);
-    if (recorded === undefined) left.push(k);
-    else graded[k] = recorded;
-  });
-  journal?.started(o.submissions.length - left.length, o.submissions.length);
+  const left = takeRecorded(journal, o.submissions, graded);
   const toGrade = left.map((k) => o.submissions[k]!);
   const total = cases.length * toGrade.length;
   let done = 0;

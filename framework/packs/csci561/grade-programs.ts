@@ -40,7 +40,7 @@ import { missingRuntime, notGradedNotes } from './not-graded.ts';
 import { startUpWarning } from './startup-failures.ts';
 import type { FailedRun, KeptFile, ProgramRuns } from './program-runs.ts';
 import { EarlyStop, type StopRules } from '../../grading/early-stop.ts';
-import type { JournalOpener } from '../../grading/grade-journal.ts';
+import { takeRecorded, type JournalOpener } from '../../grading/grade-journal.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -344,13 +344,7 @@ export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<Pro
   const setup = programJobSetup(o, cases, lines);
   // Those the journal holds are taken from it; the rest are graded, each recorded as it comes.
   const journal = await o.journal?.(setup);
-  const left: number[] = [];
-  o.submissions.forEach((path, k) => {
-    const recorded = journal?.recorded(path);
-    if (recorded === undefined) left.push(k);
-    else graded[k] = recorded;
-  });
-  journal?.started(o.submissions.length - left.length, o.submissions.length);
+  const left = takeRecorded(journal, o.submissions, graded);
   await runJobs({
     kind: GRADE_PROGRAM_JOB,
     setup,
