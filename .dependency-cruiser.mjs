@@ -10,7 +10,8 @@
  * Type-only imports count (tsPreCompilationDeps): a type from agents/ couples framework to it too.
  *
  * framework/'s folders are layers. Bottom to top, each imports only from the layers below it:
- *   framework/*.ts          errors, random, field paths, writing a file whole (they import no folder)
+ *   framework/*.ts          errors, random, field paths, writing a file whole, an append-and-resume
+ *                           JSON-lines file (they import no folder)
  *   files/                  reading what a student handed in without trusting it: no-follow, capped
  *                           reads of regular files, safe folder snapshots, bounded archives
  *   intake/                 submissions as an LMS gives them: layouts, rosters, the Submission record

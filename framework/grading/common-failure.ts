@@ -11,6 +11,7 @@
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import type { GradeReport } from './report.ts';
+import { reasonOfNotRun } from './early-stop.ts';
 
 export interface SubmissionOutcome {
   /** its language or runtime ("python3", "TypeScript/JavaScript"); undefined: not a student's submission (a reference agent) */
@@ -62,7 +63,8 @@ export function commonFailures(outcomes: readonly SubmissionOutcome[]): CommonFa
 
 /** The first line of `message`, the submission's own paths (and its name in a path) replaced by `<submission>`. */
 export function normalizedMessage(message: string, o: Pick<SubmissionOutcome, 'id' | 'path'>): string {
-  let line = message.split('\n', 1)[0]!.trim();
+  // A case not run after the same start-up failure failed as the first ones did (early-stop.ts).
+  let line = reasonOfNotRun(message).split('\n', 1)[0]!.trim();
   // The resolved path contains the given one: longest first.
   for (const path of [...new Set([resolve(o.path), o.path])].sort((a, b) => b.length - a.length)) {
     line = line.replace(new RegExp(`(?<![\\w.-])${escaped(path)}(?![\\w-])`, 'g'), '<submission>');

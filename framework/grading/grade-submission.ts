@@ -36,6 +36,7 @@ import type { SubmissionReport } from './report.ts';
 import type { CaseStatus, CheckResult } from './types.ts';
 import { caseGame } from '../suites/game.ts';
 import { UNFINISHED_MARK } from '../contracts/not-implemented.ts';
+import { EarlyStop, type StopRules } from './early-stop.ts';
 
 /** A submission's name in reports: its folder or file name (without a .ts/.js extension). */
 export function submissionId(path: string): string {
@@ -49,6 +50,8 @@ export interface CaseGraded {
   status: CaseStatus;
   /** ms the agent thought, as measured in its own process (0 when it gave no answer) */
   agentMs: number;
+  /** the case was not run: the submission was stopped early (early-stop.ts) */
+  notRun?: true;
 }
 
 export interface GradedSubmission {
@@ -61,12 +64,14 @@ export interface GradeJobSetup {
   suite: Suite;
   cases: SuiteCase[];
   sandbox: SandboxMode;
+  /** when to stop a submission early (early-stop.ts); absent: every case runs */
+  stop?: StopRules;
 }
 
 /** Grades the submissions it is given one after the other, telling each case as it is graded. */
 export function gradeSubmissionJob(setup: GradeJobSetup, tell: (event: CaseGraded) => void): Job<string, GradedSubmission> {
   return {
-    run: (path) => gradeSubmission(setup.suite, path, setup.cases, setup.sandbox, tell),
+    run: (path) => gradeSubmission(setup.suite, path, setup.cases, setup.sandbox, tell, setup.stop),
     close: async () => {},
   };
 }
@@ -79,9 +84,11 @@ export async function gradeSubmission(
   cases: readonly SuiteCase[],
   sandbox: SandboxMode,
   tell: (event: CaseGraded) => void,
+  stop?: StopRules,
 ): Promise<GradedSubmission> {
   const id = submissionId(path);
-  const progress = (c: SuiteCase, status: CaseStatus, agentMs: number) => tell({ submission: id, caseId: c.id, status, agentMs });
+  const progress = (c: SuiteCase, status: CaseStatus, agentMs: number, notRun = false) => tell({ submission: id, caseId: c.id, status, agentMs, ...(notRun ? { notRun: true as const } : {}) });
+  const early = stop === undefined ? undefined : new EarlyStop(stop);
   const notes: string[] = [];
   let prepared: PreparedSubmission | undefined;
   let session: SandboxSession | StdioAgentSession | undefined;
@@ -110,7 +117,17 @@ export async function gradeSubmission(
     }
     isolation = session.isolation;
     for (const c of cases) {
+      // A case whose role the submission lacks costs nothing: it says so, stopped or not.
+      const role = roles[c.role];
+      const skipped = role === undefined || 'missing' in role ? undefined : early?.before(c);
+      if (skipped !== undefined) {
+        results.push({ c, ...skipped, ms: 0, nodes: null });
+        progress(c, skipped.status, 0, true);
+        continue;
+      }
+      const started = performance.now();
       const result = await gradeOneCase(suite, roles, session, c);
+      early?.after(c, result.status, result.message, performance.now() - started);
       results.push({ c, ...result });
       progress(c, result.status, result.agentMs ?? 0);
     }

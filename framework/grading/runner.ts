@@ -9,10 +9,12 @@ import { isBlessed } from '../suites/expected.ts';
 import type { Limits, Suite, SuiteCase } from '../suites/types.ts';
 import { runJobs, startWorkers } from '../workers/pool.ts';
 import { parseQueueUrl } from '../distributed/queue-url.ts';
-import { GRADE_SUBMISSION_JOB, type CaseGraded, type GradedSubmission } from './grade-submission.ts';
+import { GRADE_SUBMISSION_JOB, type CaseGraded, type GradeJobSetup, type GradedSubmission } from './grade-submission.ts';
 import type { CaseReport, GradeReport } from './report.ts';
 import type { CaseStatus } from './types.ts';
 import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
+import type { StopRules } from './early-stop.ts';
+import { takeRecorded, type JournalOpener } from './grade-journal.ts';
 
 export { caseSeed, childRequest, submissionId } from './grade-submission.ts';
 export { scoreSubmission } from './score.ts';
@@ -25,6 +27,8 @@ export interface ProgressEvent {
   status: CaseStatus;
   /** ms the agent thought, as measured in its own process (0 when it gave no answer) */
   agentMs: number;
+  /** the case was not run: its submission was stopped early (early-stop.ts) */
+  notRun?: true;
   /** cases finished so far over all submissions, and the total */
   done: number;
   total: number;
@@ -47,6 +51,10 @@ export interface GradeRunOptions {
   queue?: string;
   /** what the queue has to say beyond results (a worker refused the run, Redis lost it, …) */
   onNotice?(line: string): void;
+  /** when to stop a submission early (early-stop.ts); absent: every case of every submission runs */
+  stop?: StopRules;
+  /** submissions graded before (grade-journal.ts): those it holds are not graded again, and each graded one is recorded in it */
+  journal?: JournalOpener<GradedSubmission>;
 }
 
 /** Limits that replace every case's for one run; an absent field keeps the suite's. */
@@ -111,14 +119,22 @@ export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport>
   // With --queue the workers' sandboxes confine the submissions (each worker checks its own machine).
   const confinement =
     o.queue === undefined ? describeMechanisms(await sandboxFor(mode), mode) : `graded by mancala worker through ${parseQueueUrl(o.queue).shown}, each in the ${mode} sandbox of its machine`;
-  const total = cases.length * o.submissions.length;
-  let done = 0;
   const graded: GradedSubmission[] = new Array(o.submissions.length);
+  const setup: GradeJobSetup = { suite, cases, sandbox: mode, ...(o.stop !== undefined ? { stop: o.stop } : {}) };
+  // Those the journal holds are taken from it; the rest are graded, each recorded as it comes.
+  const journal = await o.journal?.(setup);
+  const left = takeRecorded(journal, o.submissions, graded);
+  const toGrade = left.map((k) => o.submissions[k]!);
+  const total = cases.length * toGrade.length;
+  let done = 0;
   const run = {
     kind: GRADE_SUBMISSION_JOB,
-    setup: { suite, cases, sandbox: mode },
-    items: o.submissions,
-    onResult: (result: GradedSubmission, _path: string, index: number) => void (graded[index] = result),
+    setup,
+    items: toGrade,
+    onResult: (result: GradedSubmission, path: string, index: number) => {
+      graded[left[index]!] = result;
+      journal?.record(path, result);
+    },
     onEvent: (e: CaseGraded) => o.onProgress?.({ ...e, done: ++done, total }),
   };
   if (o.queue === undefined) await runJobs({ ...run, jobs: o.jobs });
@@ -127,7 +143,7 @@ export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport>
     // Loaded only here: BullMQ is no part of a local run's start.
     const { runJobsOnQueue } = await import('../distributed/coordinator.ts');
     // A submission's key is its place on the command line, which the run's identity holds.
-    const queued = { queue: o.queue, label: 'grade', keyOf: (_: string, index: number) => String(index), identity: o.submissions, files: o.submissions };
+    const queued = { queue: o.queue, label: 'grade', keyOf: (_: string, index: number) => String(index), identity: toGrade, files: toGrade };
     await runJobsOnQueue({ ...run, ...queued, ...(onNotice !== undefined ? { onNotice } : {}) });
   }
   const reports = graded;

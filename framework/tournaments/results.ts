@@ -11,10 +11,11 @@
  * (the process was killed while writing it) is dropped and its game played again; anything else
  * malformed is an error naming the file and line, since guessing would corrupt the standings.
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { located, UserError } from '../errors.ts';
+import { appendJsonLines, parseJsonLine as parseLine, readJsonLines } from '../json-lines.ts';
 import type { GameRecord } from '../matches/types.ts';
 import { inShard, shardLabel, type ShardSpec } from '../shard-spec.ts';
 import { canonicalParams, describeDifferences, FORMATS, type TournamentParams } from './params.ts';
@@ -129,22 +130,16 @@ export function openResults(dir: string, params: TournamentParams, schedule: rea
   const file = join(dir, RESULTS_FILE);
   const notes: string[] = [];
   const recorded = existsSync(file) ? readResults(file, params, schedule, notes, shard === undefined ? {} : { shard }) : new Map<number, PlayedGame>();
-  let fd: number;
-  try {
-    fd = openSync(file, 'a');
-    if (statSync(file).size === 0) writeSync(fd, headerLine(params, shard));
-  } catch (e) {
-    throw new UserError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  const writer = appendJsonLines(file, headerLine(params, shard));
   return {
     file,
     recorded,
     notes,
     append(game) {
-      writeSync(fd, gameLine(game));
+      writer.append(gameLine(game));
     },
     close() {
-      closeSync(fd);
+      writer.close();
     },
   };
 }
@@ -168,19 +163,9 @@ export function readResults(
   options: ReadResultsOptions = {},
 ): Map<number, PlayedGame> {
   const repair = options.repair !== false;
-  const text = readFileSync(file, 'utf8');
-  const lines = text.split('\n');
-  // After the last '\n' comes either nothing or a line whose writing did not finish.
-  const tail = lines.pop()!;
-  if (tail !== '') {
-    if (isJson(tail)) {
-      lines.push(tail);
-      if (repair) writeFix(file, () => appendFileSync(file, '\n'));
-    } else {
-      if (repair) writeFix(file, () => truncateSync(file, Buffer.byteLength(text, 'utf8') - Buffer.byteLength(tail, 'utf8')));
-      notes.push(`${file}:${lines.length + 1}: dropped a last line cut short (an interrupted run); its game is ${repair ? 'played again' : 'left out'}`);
-    }
-  }
+  const { lines: numbered, tornLine } = readJsonLines(file, { repair });
+  const lines = numbered.map((l) => l.text);
+  if (tornLine !== undefined) notes.push(`${file}:${tornLine}: dropped a last line cut short (an interrupted run); its game is ${repair ? 'played again' : 'left out'}`);
   const recorded = new Map<number, PlayedGame>();
   const lineOf = new Map<number, number>();
   if (lines.length === 0) return recorded;
@@ -222,39 +207,4 @@ function shardProblem(file: string, recorded: ShardSpec | undefined, now: ShardS
   const label = shardLabel(recorded);
   if (now === undefined) return `${file} records shard ${label} of this tournament: rerun with --shard ${label} to resume it, merge the shards with mancala merge, or choose another --out folder`;
   return `${file} records shard ${label} of this tournament, not --shard ${shardLabel(now)}: give each shard its own --out folder`;
-}
-
-function parseLine<T extends z.ZodType>(file: string, lineNo: number, line: string, schema: T, expected: string): z.output<T> {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    throw located(file, lineNo, `not a JSON line (expected ${expected}): ${excerpt(line)}`);
-  }
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const where = issue.path.length === 0 ? 'the line' : `field "${issue.path.join('.')}"`;
-  throw located(file, lineNo, `${where}: ${issue.message} (expected ${expected})`);
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function writeFix(file: string, fix: () => void): void {
-  try {
-    fix();
-  } catch (e) {
-    throw new UserError(`cannot repair ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-}
-
-function excerpt(s: string, max = 60): string {
-  return JSON.stringify(s.length > max ? s.slice(0, max) + '…' : s);
 }

@@ -28,8 +28,9 @@ import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, 
 import { csci561GradeIdentity } from '../shard-identity.ts';
 import { courseHandIn } from '../../sandbox/submission-presence.ts';
 import { addClassOptions, finishClassOutputs, prepareClassOutputs, shownInFeedback, type ClassFlags } from '../class-outputs.ts';
+import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
 
-interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag, ClassFlags {
+interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag, ClassFlags, ClassRunFlags {
   suite: string;
   python?: string;
   runArgs?: string;
@@ -88,7 +89,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .option('--verbose', 'show every case and full messages')
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--no-color', 'no colours in the console report');
-  addLimitOptions(addWeakSandboxOption(addClassOptions(command)))
+  addClassRunOptions(addLimitOptions(addWeakSandboxOption(addClassOptions(command))))
     .addHelpText(
       'after',
       [
@@ -138,6 +139,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       opts.reports ??= opts.feedback;
       if (opts.reports !== undefined) checkReportsDir(opts.reports, mine, checkOutputFolder);
       const classOutputs = prepareClassOutputs({ ...opts, ...(opts.reports !== undefined ? { feedback: opts.reports } : {}) }, { suiteName: loaded.manifest.name, suiteDir: opts.suite, submissions: mine });
+      const journal = openClassJournal(io, opts, files, mine);
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
@@ -162,6 +164,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
           keepFailures: opts.reports !== undefined,
           runLines,
           ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}),
+          stop: stopRules(opts, graded),
+          ...journalFor(journal, 'program', mine),
           onCase: (submission, caseId) => bar?.update(++done, total, { submission, caseId }),
         });
       });
@@ -186,6 +190,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         io.err(`wrote ${written.length} student report${written.length === 1 ? '' : 's'} in ${opts.reports}${named}\n`);
       }
       printWarnings(io, warnings);
+      finishJournal(journal);
     });
 }
 

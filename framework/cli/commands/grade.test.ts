@@ -106,7 +106,7 @@ describe('mancala grade', () => {
     ]);
 
     // Gradescope grades one submission per container: one file each, named after the submission.
-    expect(readdirSync(out).sort()).toEqual(['grades.csv', 'junit.xml', 'report.json', 'results.alice.json', 'results.bob.json']);
+    expect(readdirSync(out).sort()).toEqual(['grades.csv', 'junit.xml', 'report.journal.jsonl', 'report.json', 'results.alice.json', 'results.bob.json']);
     for (const [id, score] of [['alice', 100], ['bob', 70]] as const) {
       const gs = JSON.parse(readFileSync(join(out, `results.${id}.json`), 'utf8')) as GradescopeResults;
       expect(gs.score).toBe(score);
@@ -132,7 +132,8 @@ describe('mancala grade', () => {
     mkdirSync(dirname(file));
     const r = await cli(['grade', join(example('carol'), 'agent.ts'), '--suite', suite, '--gradescope', file, '--visibility', 'visible']);
     expect(r.code, r.err).toBe(0);
-    expect(readdirSync(dirname(file))).toEqual(['results.json']);
+    // and the run's journal beside it (class-run-options.ts)
+    expect(readdirSync(dirname(file)).sort()).toEqual(['results.journal.jsonl', 'results.json']);
     const gs = JSON.parse(readFileSync(file, 'utf8')) as GradescopeResults;
     expect(gs.tests.map((t) => t.extra_data.id)).toEqual(['shown-depth-2']);
     expect(r.out).not.toContain('secret-case');

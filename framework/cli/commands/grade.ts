@@ -43,6 +43,7 @@ import { assertGradable, gradeMixed, isCsci561Suite, isProgramFolder } from '../
 import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { runArgsOption, runLinesOption, type RunLineFlags } from '../run-line-options.ts';
 import { addClassOptions, finishClassOutputs, prepareClassOutputs, type ClassFlags } from '../class-outputs.ts';
+import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -73,7 +74,7 @@ function withNote(report: GradeReport, note: string | undefined): GradeReport {
   return note === undefined ? report : { ...report, notes: [...(report.notes ?? []), note] };
 }
 
-interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag, RunLineFlags, ClassFlags {
+interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag, RunLineFlags, ClassFlags, ClassRunFlags {
   suite: string;
   python?: string;
   json?: string;
@@ -118,7 +119,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .addOption(runLinesOption())
     .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
     .option('--no-color', 'no colours in the console report');
-  addLimitOptions(addWeakSandboxOption(addClassOptions(grade)))
+  addClassRunOptions(addLimitOptions(addWeakSandboxOption(addClassOptions(grade))))
     .addHelpText(
       'after',
       [
@@ -162,6 +163,8 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       if (programs.size === 0) await requireSomeSubmission(submissions, presenceQuery(suite.manifest.game, suite.manifest.roles));
       checkReportFiles(opts);
       const classOutputs = prepareClassOutputs(opts, { suiteName: loaded.manifest.name, suiteDir, submissions: mine });
+      const journal = openClassJournal(io, opts, opts, mine);
+      const stop = stopRules(opts, selectCases(overrideLimits(suite, limits), opts.visibility));
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
       if (opts.queue === undefined) await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
@@ -177,6 +180,8 @@ export function addGradeCommands(program: Command, io: CliIo): void {
             jobs: opts.jobs,
             sandbox,
             limits,
+            stop,
+            ...journalFor(journal, 'agent', agents),
             ...(opts.queue !== undefined ? { queue: opts.queue, onNotice: queueNotices(io) } : {}),
             onProgress: (e) => bar?.update(e.done, e.total, { submission: e.submission, caseId: e.caseId }),
           }),
@@ -184,7 +189,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const mixed =
         programs.size === 0
           ? { report: await gradeAgents(mine), warnings: [] }
-          : await gradeMixed({ suite: overrideLimits(suite, limits), submissions: mine, programs, visibility: opts.visibility, jobs: opts.jobs, sandbox, lines: lines!, ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}), gradeAgents });
+          : await gradeMixed({ suite: overrideLimits(suite, limits), submissions: mine, programs, visibility: opts.visibility, jobs: opts.jobs, sandbox, lines: lines!, ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}), stop, ...journalFor(journal, 'program', [...programs]), gradeAgents });
       const report = withNote(mixed.report, note);
       const runNotes = [...(report.notes ?? [])];
       const warnings = [...mixed.warnings, ...addCommonFailureNotes(report, (s) => (programs.has(s.path) ? 'program' : AGENT_KIND))];
@@ -197,6 +202,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         writeHtmlReport(io, report, opts.html);
       }
       printWarnings(io, warnings);
+      finishJournal(journal);
       const none = noSubmissionRan(report);
       // A shard of one submission in a class is that student's, not the machine's: its reports say so.
       if (none !== undefined && (shard === undefined || mine.length > 1 || submissions.length === 1)) throw new UserError(none, 1);

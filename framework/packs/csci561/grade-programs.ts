@@ -39,6 +39,8 @@ import { programRunLines, runLinesNote } from './course-run-lines.ts';
 import { missingRuntime, notGradedNotes } from './not-graded.ts';
 import { startUpWarning } from './startup-failures.ts';
 import type { FailedRun, KeptFile, ProgramRuns } from './program-runs.ts';
+import { EarlyStop, type StopRules } from '../../grading/early-stop.ts';
+import { takeRecorded, type JournalOpener } from '../../grading/grade-journal.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -107,7 +109,11 @@ export interface ProgramGradeOptions {
   runLines?: RunLines;
   /** the arguments of this run, in place of the course's ({args} of its run lines) */
   runArgs?: string;
-  onCase?: (submission: string, caseId: string, status: CaseStatus) => void;
+  onCase?: (submission: string, caseId: string, status: CaseStatus, notRun?: true) => void;
+  /** when to stop a program early (grading/early-stop.ts); absent: every case runs */
+  stop?: StopRules;
+  /** programs graded before (grading/grade-journal.ts): those it holds are not graded again, and each graded one is recorded in it */
+  journal?: JournalOpener<GradedProgram>;
 }
 
 /** At most this much of each file a failed case's program wrote is kept for the students' reports. */
@@ -160,18 +166,22 @@ interface ProgramCaseGraded {
   submission: string;
   caseId: string;
   status: CaseStatus;
+  /** not run: the program was stopped early */
+  notRun?: true;
 }
 
 /** What every program of a run is graded on (plain data: it crosses to the pool's threads). */
-interface ProgramJobSetup {
+export interface ProgramJobSetup {
   suite: Suite;
   cases: ProgramCase[];
   sandbox: SandboxMode;
   keepFailures: boolean;
   course: CourseLines;
+  stop?: StopRules;
 }
 
-interface GradedProgram {
+/** A program graded: what a run's reports are made of (and what its journal keeps). */
+export interface GradedProgram {
   report: SubmissionReport;
   runs: ProgramRuns;
   /** the runtimes' start-ups measured in the thread that ran it, for the report's note */
@@ -214,6 +224,7 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
     setupError = e.message;
     notes.push(`not graded: ${e.message}`);
   }
+  const early = setup.stop === undefined ? undefined : new EarlyStop(setup.stop);
   try {
     const startups = new Set<string>();
     const results = [];
@@ -224,7 +235,15 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
         tell({ submission: id, caseId: c.id, status: 'error' });
         continue;
       }
+      const skipped = early?.before(c);
+      if (skipped !== undefined) {
+        results.push({ c, ...skipped, ms: 0, nodes: null });
+        tell({ submission: id, caseId: c.id, status: skipped.status, notRun: true });
+        continue;
+      }
+      const started = performance.now();
       const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, { sandbox, files });
+      early?.after(c, run.status === 'ok' ? 'passed' : run.status, run.status === 'ok' ? '' : run.message, performance.now() - started);
       for (const note of run.notes) if (!notes.includes(note)) notes.push(note);
       if (run.startupMs > 0) startups.add(`${submission.argv[0]}: ${run.startupMs} ms of CPU time`);
       let status: CaseStatus = run.status === 'ok' ? 'passed' : run.status;
@@ -301,6 +320,12 @@ export function selectCaseIds(suite: Suite, wanted: readonly string[]): Set<stri
   return new Set(suite.cases.filter((c) => asked.has(c.id)).map((c) => c.id));
 }
 
+/** What every program of the run is graded on: also what a journal entry's key covers (grading/grade-journal.ts). */
+export function programJobSetup(o: ProgramGradeOptions, cases: ProgramCase[], lines: RunLines): ProgramJobSetup {
+  const course = { lines, ...(o.runArgs !== undefined ? { args: o.runArgs } : {}) };
+  return { suite: o.suite, cases, sandbox: o.sandbox ?? 'full', keepFailures: o.keepFailures === true, course, ...(o.stop !== undefined ? { stop: o.stop } : {}) };
+}
+
 /** Grades the programs and keeps, with keepFailures, what their failed cases wrote (student-report.ts writes it). */
 export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<ProgramGrading> {
   let selected = selectCases(o.suite, o.visibility);
@@ -316,13 +341,20 @@ export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<Pro
   await programSandbox(o.sandbox ?? 'full');
   const graded: GradedProgram[] = new Array(o.submissions.length);
   const lines = o.runLines ?? programRunLines(o.suite.manifest.dir);
+  const setup = programJobSetup(o, cases, lines);
+  // Those the journal holds are taken from it; the rest are graded, each recorded as it comes.
+  const journal = await o.journal?.(setup);
+  const left = takeRecorded(journal, o.submissions, graded);
   await runJobs({
     kind: GRADE_PROGRAM_JOB,
-    setup: { suite: o.suite, cases, sandbox: o.sandbox ?? 'full', keepFailures: o.keepFailures === true, course: { lines, ...(o.runArgs !== undefined ? { args: o.runArgs } : {}) } },
-    items: o.submissions,
+    setup,
+    items: left.map((k) => o.submissions[k]!),
     jobs: o.jobs,
-    onResult: (result, _path, index) => void (graded[index] = result),
-    onEvent: (e) => o.onCase?.(e.submission, e.caseId, e.status),
+    onResult: (result, path, index) => {
+      graded[left[index]!] = result;
+      journal?.record(path, result);
+    },
+    onEvent: (e) => o.onCase?.(e.submission, e.caseId, e.status, e.notRun),
   });
   // Taken after the runs, so that the start-ups they measured are in the note.
   const { isolation } = await programSandbox(o.sandbox ?? 'full', graded.flatMap((g) => g.startups));

@@ -18,7 +18,9 @@ import { assertBlessed, type VisibilityFilter as VisibilityFilter } from '../../
 import type { SuiteCase } from '../../suites/types.ts';
 import { UserError } from '../../errors.ts';
 import { isCourseSuite } from './course-suite.ts';
-import { gradeProgramsWithRuns } from './grade-programs.ts';
+import { gradeProgramsWithRuns, type GradedProgram } from './grade-programs.ts';
+import type { StopRules } from '../../grading/early-stop.ts';
+import type { JournalOpener } from '../../grading/grade-journal.ts';
 import { COMMAND_FILE } from './program.ts';
 
 /** Seed 000's suites: the only ones programs are graded on. */
@@ -69,6 +71,10 @@ export interface MixedGradeOptions {
   sandbox: SandboxMode;
   lines: RunLines;
   runArgs?: string;
+  /** when to stop a program early (grading/early-stop.ts) */
+  stop?: StopRules;
+  /** the programs' journal (grading/grade-journal.ts) */
+  journal?: JournalOpener<GradedProgram>;
   /** grades the agent submissions the usual way */
   gradeAgents: (submissions: readonly string[]) => Promise<GradeReport>;
 }
@@ -80,7 +86,17 @@ export async function gradeMixed(o: MixedGradeOptions): Promise<{ report: GradeR
   const graded =
     programs.length === 0
       ? undefined
-      : await gradeProgramsWithRuns({ suite: o.suite, submissions: programs, visibility: o.visibility, jobs: o.jobs, sandbox: o.sandbox, runLines: o.lines, ...(o.runArgs !== undefined ? { runArgs: o.runArgs } : {}) });
+      : await gradeProgramsWithRuns({
+          suite: o.suite,
+          submissions: programs,
+          visibility: o.visibility,
+          jobs: o.jobs,
+          sandbox: o.sandbox,
+          runLines: o.lines,
+          ...(o.runArgs !== undefined ? { runArgs: o.runArgs } : {}),
+          ...(o.stop !== undefined ? { stop: o.stop } : {}),
+          ...(o.journal !== undefined ? { journal: o.journal } : {}),
+        });
   const agentReport = agents.length === 0 ? undefined : await o.gradeAgents(agents);
   const warnings = graded?.warnings ?? [];
   if (graded === undefined) return { report: agentReport!, warnings };
