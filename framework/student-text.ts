@@ -13,9 +13,9 @@
  */
 
 /** A message's bounds: a line longer than this is cut (a minified stack trace, a board on one line). */
-export const STUDENT_LINE_CHARS = 2000;
-/** ... and the whole message: the sandbox keeps 16 KB of each stream, a report need not hold it all. */
-export const STUDENT_TEXT_CHARS = 8000;
+export const STUDENT_LINE_CHARS = 4000;
+/** ... and the whole message (the sandbox keeps 16 KB of each stream; a grader's diff of a long trace stays whole). */
+export const STUDENT_TEXT_CHARS = 20_000;
 /** A name (a folder, a file, an agent's label): one line, short. */
 export const STUDENT_NAME_CHARS = 200;
 
@@ -58,6 +58,11 @@ export function studentText(text: string, options: StudentTextOptions = {}): str
 /** A name taken from the file system or given by a submission: one line, at most STUDENT_NAME_CHARS. */
 export function studentName(name: string): string {
   return studentText(name, { multiline: false, maxChars: STUDENT_NAME_CHARS, maxLineChars: STUDENT_NAME_CHARS });
+}
+
+/** A path that holds student folder names: one line, bounded only as a message is. */
+export function studentPath(path: string): string {
+  return studentText(path, { multiline: false, maxChars: STUDENT_TEXT_CHARS, maxLineChars: STUDENT_TEXT_CHARS });
 }
 
 /** The characters studentText shows as escapes, for checks: true when `text` holds none (newline and tab allowed). */
