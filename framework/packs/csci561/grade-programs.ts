@@ -39,6 +39,7 @@ import { programRunLines, runLinesNote } from './course-run-lines.ts';
 import { missingRuntime, notGradedNotes } from './not-graded.ts';
 import { startUpWarning } from './startup-failures.ts';
 import type { FailedRun, KeptFile, ProgramRuns } from './program-runs.ts';
+import { studentName } from '../../student-text.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -193,7 +194,7 @@ export const GRADE_PROGRAM_JOB = jobKind(import.meta.url, 'gradeProgramJob', gra
 
 async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: ProgramCaseGraded) => void): Promise<{ report: SubmissionReport; runs: ProgramRuns }> {
   const { suite, cases, sandbox } = setup;
-  const id = basename(resolve(path));
+  const id = studentName(basename(resolve(path)));
   const failed: FailedRun[] = [];
   const notes: string[] = [];
   let submission: ProgramSubmission | undefined;
