@@ -153,6 +153,13 @@ describe('student text never drives the terminal', () => {
     expectSafe(json, filesUnder(replays));
   });
 
+  it("play: the seat's name and the forfeit, on the terminal the game is played on", async () => {
+    const r = await mancala(['play', '--bottom', hostile, '--top', 'random', '--seed', '1']);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).toContain('forfeits: it crashed: ');
+    expectSafe(r, []);
+  });
+
   it('tournament: the standings, the crosstable, the forfeits and --json', async () => {
     const out = join(work, 'tournament');
     const json = join(work, 'standings.json');
