@@ -118,7 +118,7 @@ export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'
       return verdict('error', `the submission's files (${asMb(plan.files.bytes)}) could not be copied into the sandbox's work folder${said}`);
     }
     // Nothing of the student's ran: the jail itself failed, which is the machine's problem.
-    throw new Error(`internal: the sandbox did not start (exit code ${x.jailExit ?? 'none'}): ${x.stderr.text().trim().slice(-400)}`);
+    throw new Error(`internal: the sandbox did not start (exit code ${x.jailExit ?? 'none'}): ${studentText(x.stderr.text().trim().slice(-400))}`);
   }
   if (x.report === undefined || !x.report.complete) {
     return verdict('error', `the program stopped the sandbox before it could report (${x.malformed ?? 'no report'}): nothing was read back`);
