@@ -24,6 +24,10 @@ export const STUDENT_NAME_CHARS = 200;
 // (they break lines where a reader expects none); U+FFFE/U+FFFF; lone surrogates (no character at all).
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]|\p{Cs}/gu;
 const UNSAFE_WITH_LAYOUT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]|\p{Cs}/gu;
+/** The same classes less lone surrogates, for the quick scan; surrogates (halves of emoji, mostly) are looked at only when present. */
+const ANY_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
+const ANY_UNSAFE_WITH_LAYOUT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]/;
+const ANY_SURROGATE = /[\ud800-\udfff]/;
 
 /** `\x1b` for a code below 0x100, `\u202e` above: the JavaScript spelling, lower-case hex. */
 function visible(ch: string): string {
@@ -50,9 +54,11 @@ export function studentText(text: string, options: StudentTextOptions = {}): str
   const multiline = options.multiline ?? true;
   const maxLine = options.maxLineChars ?? STUDENT_LINE_CHARS;
   const max = options.maxChars ?? STUDENT_TEXT_CHARS;
-  const shown = multiline ? text.replace(/\r\n/g, '\n').replace(UNSAFE, visible) : text.replace(UNSAFE_WITH_LAYOUT, visible);
-  const lines = Number.isFinite(maxLine) ? shown.split('\n').map((line) => bounded(line, maxLine)).join('\n') : shown;
-  return Number.isFinite(max) ? bounded(lines, max) : lines;
+  // Most text is clean: a plain scan (no per-code-point matching) lets it through as it is.
+  const clean = !(multiline ? ANY_UNSAFE : ANY_UNSAFE_WITH_LAYOUT).test(text) && !(ANY_SURROGATE.test(text) && /\p{Cs}/u.test(text));
+  const shown = clean ? text : multiline ? text.replace(/\r\n/g, '\n').replace(UNSAFE, visible) : text.replace(UNSAFE_WITH_LAYOUT, visible);
+  const lines = shown.length > maxLine ? shown.split('\n').map((line) => bounded(line, maxLine)).join('\n') : shown;
+  return bounded(lines, max);
 }
 
 /** A name taken from the file system or given by a submission: one line, at most STUDENT_NAME_CHARS. */
