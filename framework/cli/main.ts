@@ -10,6 +10,7 @@ import { closest } from 'fastest-levenshtein';
 import { UserError } from '../errors.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
 import type { CliIo } from './options.ts';
+import { studentText } from '../student-text.ts';
 
 export type { CliIo } from './options.ts';
 
@@ -26,14 +27,18 @@ function version(): string {
   return pkg.version ?? '0.0.0';
 }
 
-/** A message as one line: commander puts its "Did you mean …?" on a line of its own. */
+/**
+ * A message as one line: commander puts its "Did you mean …?" on a line of its own. Terminal-safe
+ * (student-text.ts): an error may quote a folder name or what a submission printed.
+ */
 export function oneLine(message: string): string {
-  return message
+  const line = message
     .replace(/^error:\s*/, '')
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l !== '')
     .join(' ');
+  return studentText(line, { multiline: false, maxChars: Infinity, maxLineChars: Infinity });
 }
 
 type AddCommands = (program: Command, io: CliIo) => void;

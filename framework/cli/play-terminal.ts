@@ -12,6 +12,7 @@ import { grouped, type CliIo } from './options.ts';
 import { howToType, legalNames, pitRange, pitWord, SIDE_NAMES, spokenMove } from './pit-input.ts';
 import type { HumanStop } from './play-human.ts';
 import { HUMAN, seatSearch, seatSettings, type ResolvedPlay } from './play-setup.ts';
+import { studentPath, studentText } from '../student-text.ts';
 
 /** How the game ended: played out, or stopped early by a human or by a forfeit. */
 export type PlayEnding = 'finished' | 'forfeit' | 'quit' | 'end-of-input';
@@ -39,13 +40,15 @@ function signed(v: number): string {
 }
 
 function forfeitText(a: Exclude<MoveAttempt, { status: 'ok' }>, timeLimitMs: number): string {
+  // The agent's own words (a submission's crash): terminal-safe, the game is on the terminal.
+  const message = studentText(a.message);
   switch (a.status) {
     case 'timeout':
-      return `it ran out of time (${msText(timeLimitMs)} a move): ${a.message}`;
+      return `it ran out of time (${msText(timeLimitMs)} a move): ${message}`;
     case 'memory':
-      return `it ran out of memory: ${a.message}`;
+      return `it ran out of memory: ${message}`;
     default:
-      return `it crashed: ${a.message}`;
+      return `it crashed: ${message}`;
   }
 }
 
@@ -72,7 +75,7 @@ export function terminalView(o: TerminalOptions) {
   /** "bottom (you)", "top (alphabeta:depth=6)", or plain "bottom" when two humans play */
   const who = (p: Player): string => {
     const label = o.agentLabels[p];
-    if (label !== undefined) return `${SIDE_NAMES[p]} (${label})`;
+    if (label !== undefined) return `${SIDE_NAMES[p]} (${studentPath(label)})`;
     return humans === 1 ? `${SIDE_NAMES[p]} (you)` : SIDE_NAMES[p];
   };
   const storeOf = (p: Player): string => (isHuman(p) && humans === 1 ? 'your store' : `${SIDE_NAMES[p]}'s store`);
@@ -83,7 +86,8 @@ export function terminalView(o: TerminalOptions) {
   const intro = () => {
     io.out(`Mancala: ${game.name}, ${plan.profile.summary}.\n`);
     const [bottomSeat, topSeat] = plan.seats;
-    io.out(`bottom = ${bottomSeat.label}, top = ${topSeat.label}; ${game.toMove(plan.start) === 0 ? 'bottom' : 'top'} moves first.`);
+    // A seat's label is a submission's path: a folder name a student chose.
+    io.out(`bottom = ${studentPath(bottomSeat.label)}, top = ${studentPath(topSeat.label)}; ${game.toMove(plan.start) === 0 ? 'bottom' : 'top'} moves first.`);
     if (humans < 2) io.out(` Agents: ${msText(o.timePerMoveMs)} a move, seed ${o.seed}.`);
     io.out('\n');
     if (plan.handout) {

@@ -37,10 +37,11 @@ import type { CaseStatus, CheckResult } from './types.ts';
 import { caseGame } from '../suites/game.ts';
 import { UNFINISHED_MARK } from '../contracts/not-implemented.ts';
 import { EarlyStop, type StopRules } from './early-stop.ts';
+import { studentName } from '../student-text.ts';
 
-/** A submission's name in reports: its folder or file name (without a .ts/.js extension). */
+/** A submission's name in reports: its folder or file name (without a .ts/.js extension), terminal-safe. */
 export function submissionId(path: string): string {
-  return basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path;
+  return studentName(basename(resolve(path)).replace(/\.(m?[jt]s)$/, '') || path);
 }
 
 /** A case graded: what progress reports see as it happens. */

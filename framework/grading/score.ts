@@ -5,6 +5,7 @@
 import type { CaseReport, SubmissionReport } from './report.ts';
 import type { Suite, SuiteCase } from '../suites/types.ts';
 import type { CaseStatus, CheckResult } from './types.ts';
+import { studentName, studentPath, studentText } from '../student-text.ts';
 
 /** One graded case, as scored. */
 export interface CaseResult {
@@ -44,18 +45,19 @@ export function scoreSubmission(suite: Suite, id: string, path: string, notes: s
       status,
       score: round(maxScore * earned({ status, checks })),
       maxScore,
-      message,
-      ...(info.length > 0 ? { info } : {}),
+      // Where a submission's words enter the grader's records: every writer gets them terminal-safe.
+      message: studentText(message),
+      ...(info.length > 0 ? { info: info.map((i) => studentText(i)) } : {}),
       ms: Math.round(ms * 10) / 10,
       nodes,
       visibility: c.visibility,
       ...(c.description !== undefined ? { description: c.description } : {}),
-      ...(checks !== undefined ? { checks } : {}),
+      ...(checks !== undefined ? { checks: checks.map((k) => ({ ...k, message: studentText(k.message) })) } : {}),
     };
   });
   // Totals add the unrounded shares: three cases of 10/3 points make 10, not 3 × 3.333333 = 9.999999.
   const sum = (part: (r: CaseResult) => number): number => round(results.reduce((a, r) => a + share(r.c) * part(r), 0));
-  return { id, path, score: sum(earned), maxScore: sum(() => 1), cases, notes };
+  return { id: studentName(id), path: studentPath(path), score: sum(earned), maxScore: sum(() => 1), cases, notes: notes.map((n) => studentText(n)) };
 }
 
 /**

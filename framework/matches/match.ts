@@ -22,6 +22,7 @@ import { gameOrders, resolveMatch, type MatchInfo, type MatchOptions } from './m
 import { sideStats, summarize, type MatchResult } from './match-results.ts';
 import type { PlayedGameRecord } from './play-game.ts';
 import { replayEnd, replayFileName, writeReplay, type ReplayHeader } from './replay.ts';
+import { studentPath } from '../student-text.ts';
 
 /**
  * Plays a match (see the module's comment) and returns every game in order with the tally.
@@ -64,7 +65,9 @@ export async function playMatch(o: MatchOptions): Promise<MatchResult> {
       o.onGame?.(p.record, ++done);
     },
   });
-  return { match: m.info, games: records, summary: summarize(records), stats: { A: sideStats(records, 'A'), B: sideStats(records, 'B') } };
+  // A side's name may be a student's folder name: terminal-safe in the result every writer prints.
+  const match = { ...m.info, A: studentPath(m.info.A), B: studentPath(m.info.B) };
+  return { match, games: records, summary: summarize(records), stats: { A: sideStats(records, 'A'), B: sideStats(records, 'B') } };
 }
 
 function writeGameReplay(dir: string, info: MatchInfo, p: PlayedGame): void {
@@ -76,8 +79,8 @@ function writeGameReplay(dir: string, info: MatchInfo, p: PlayedGame): void {
     rules: info.rules,
     pits: info.pits,
     seeds: info.seeds,
-    A: info.A,
-    B: info.B,
+    A: studentPath(info.A),
+    B: studentPath(info.B),
     first: r.first,
     seed: info.seed,
     timePerMoveMs: info.timePerMoveMs,

@@ -42,6 +42,7 @@ import { createRandom, deriveSeed, randomInt } from '../random.ts';
 import { hardLimitGraceMs } from '../sandbox/hard-limit.ts';
 import { randomOpening } from './openings.ts';
 import { sideToMove, type ForfeitPolicy, type ForfeitReason, type GameRecord, type MatchPlayer, type MoveAttempt, type ReplayLine, type Side } from './types.ts';
+import { studentText } from '../student-text.ts';
 
 /**
  * Profiles whose matches follow the anytime rule unless told otherwise: seed 003 (cs540) grades
@@ -197,7 +198,8 @@ function moveText(game: MancalaGame, s: MancalaState, move: number): string {
 /** What went wrong with a decision, or undefined when it is a legal move in time. */
 function failureOf(a: MoveAttempt, game: MancalaGame, s: MancalaState, limitMs: number, graceMs: number, ply: number): Failure | undefined {
   const at = `at move ${ply + 1}`;
-  if (a.status !== 'ok') return { reason: REASON_OF[a.status], message: `${at}: ${a.message}` };
+  // A failure's words are the player's (a submission's crash, its stderr): terminal-safe in every record of the game.
+  if (a.status !== 'ok') return { reason: REASON_OF[a.status], message: `${at}: ${studentText(a.message)}` };
   if (a.ms > limitMs + graceMs) {
     return { reason: 'timeout', message: `${at}: took ${Math.round(a.ms)} ms, the limit is ${limitMs} ms a move` };
   }

@@ -5,6 +5,7 @@
  */
 import type { Attempt } from './exchange.ts';
 import { COPY_FOLDER } from './submissions/prepare.ts';
+import { studentText } from '../student-text.ts';
 import { excerpt, OUTPUT_LIMIT_BYTES, type CallResult, type Reported } from './sandboxed-process.ts';
 
 const MB = 1024 * 1024;
@@ -71,9 +72,12 @@ export function describeOutcome({ outcome, cpuMs: ms, wallMs }: CallResult, limi
   }
 }
 
-/** Paths inside the private folder, shown relative to the submission; the runtime's folder by a neutral name. */
+/**
+ * Paths inside the private folder, shown relative to the submission; the runtime's folder by a
+ * neutral name; the child's own words (what it threw, its stderr) terminal-safe.
+ */
 function tidyPaths(wording: OutcomeWording, text: string): string {
-  return text
+  const tidy = text
     .split(`file://${wording.submissionDir}/${COPY_FOLDER}/`)
     .join('')
     .split(`${wording.submissionDir}/${COPY_FOLDER}/`)
@@ -84,6 +88,7 @@ function tidyPaths(wording: OutcomeWording, text: string): string {
     .join('')
     .split(wording.runtimeDir)
     .join('<sandbox runtime>');
+  return studentText(tidy);
 }
 
 function withReported(reported: Reported | undefined): { reported?: Reported } {

@@ -7,6 +7,7 @@
 import { AllocationTrend } from './meters/allocation-trend.ts';
 import type { ResourceMeter } from './meters/resource-meter.ts';
 import type { CallLimits, CallOutcome, Reported } from './call-outcome.ts';
+import { studentText } from '../student-text.ts';
 
 /** How often the CPU time of a request is read while it runs. */
 const CPU_POLL_MS = 10;
@@ -203,7 +204,7 @@ export function excerpt(text: string, maxChars = 600): string {
   const trimmed = text.trim();
   if (trimmed === '') return '';
   const tail = trimmed.length > maxChars ? '…' + trimmed.slice(trimmed.length - maxChars) : trimmed;
-  return `; its stderr ended with: ${tail}`;
+  return `; its stderr ended with: ${studentText(tail)}`;
 }
 
 /** Processes still running, killed if the grader exits without closing its sessions. */

@@ -17,6 +17,7 @@
 import * as z from 'zod';
 import { UserError } from '../errors.ts';
 import { formatPath } from '../field-path.ts';
+import { studentPath, studentText } from '../student-text.ts';
 
 export interface FragmentSide {
   file: string;
@@ -98,6 +99,28 @@ export function signalOf(p: Pick<SimilarityPair, 'source' | 'behaviour' | 'expec
 export function rankPairs(pairs: SimilarityPair[], order: ReadonlyMap<string, number>): SimilarityPair[] {
   const at = (s: string) => order.get(s) ?? Number.MAX_SAFE_INTEGER;
   return [...pairs].sort((x, y) => y.signal - x.signal || (y.source ?? -1) - (x.source ?? -1) || at(x.a) - at(y.a) || at(x.b) - at(y.b));
+}
+
+/**
+ * The report with every string a student controls (folder and file names, their source's lines,
+ * why a submission could not be run) terminal-safe (student-text.ts): the console, the CSV, the
+ * JSON and the HTML are written from it. Idempotent, so a merge of merged reports is unchanged.
+ */
+export function terminalSafeReport(r: SimilarityReport): SimilarityReport {
+  const side = (s: FragmentSide): FragmentSide => ({ ...s, file: studentPath(s.file), text: studentText(s.text) });
+  const note = (n: string | undefined) => (n === undefined ? {} : { note: studentText(n) });
+  return {
+    ...r,
+    submissions: r.submissions.map((s) => ({
+      ...s,
+      path: studentPath(s.path),
+      files: s.files.map(studentPath),
+      ...note(s.note),
+      ...(s.behaviourFailure !== undefined ? { behaviourFailure: studentText(s.behaviourFailure) } : {}),
+    })),
+    pairs: r.pairs.map((p) => ({ ...p, a: studentPath(p.a), b: studentPath(p.b), fragments: p.fragments.map((f) => ({ ...f, a: side(f.a), b: side(f.b) })), ...note(p.note) })),
+    ...(r.notes !== undefined ? { notes: r.notes.map((n) => studentText(n)) } : {}),
+  };
 }
 
 /** The report as its file holds it (2-space indent, a newline at the end). */

@@ -15,7 +15,7 @@ import * as z from 'zod';
 import { courseHandIn } from '../sandbox/submission-presence.ts';
 import { shardItems, type ShardSpec } from '../shard-spec.ts';
 import { compareFingerprints, fingerprintSubmissions, type BehaviourAgreement, type BehaviourRun, type Fingerprint } from './behaviour.ts';
-import { pairSchema, rankPairs, roundScore, runSchema, signalOf, submissionSchema, type SimilarityPair, type SimilarityReport, type SimilarityRun, type SimilaritySubmission } from './report.ts';
+import { pairSchema, rankPairs, roundScore, runSchema, signalOf, submissionSchema, terminalSafeReport, type SimilarityPair, type SimilarityReport, type SimilarityRun, type SimilaritySubmission } from './report.ts';
 import { indexSources, type SourcePair } from './source.ts';
 import { readSubmissionSource, templateSource } from './source-files.ts';
 
@@ -180,13 +180,13 @@ export function assembleReport(parts: readonly SimilarityPart[], extraNotes: rea
   );
   const submissions = first.submissions.map((s) => (failures.has(s.path) ? { ...s, behaviourFailure: failures.get(s.path)! } : s));
   const notes = [...new Set([...parts.flatMap((p) => p.notes), ...errors.map((p) => p.behaviourError!), ...extraNotes])];
-  return {
+  return terminalSafeReport({
     version: 1,
     similarity: first.similarity,
     submissions,
     pairs: rankPairs(pairs, order),
     ...(notes.length > 0 ? { notes } : {}),
-  };
+  });
 }
 
 function roundOrNull(x: number | null): number | null {

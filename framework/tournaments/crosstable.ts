@@ -6,6 +6,7 @@
 import type { ForfeitReason } from '../matches/types.ts';
 import { CI_SIGMAS, type Standing } from './ratings.ts';
 import type { PlayedGame } from './results.ts';
+import { studentPath, studentText } from '../student-text.ts';
 
 export interface StandingsJson {
   /** games the standings count */
@@ -34,7 +35,7 @@ export function standingsJson(games: number, standings: readonly Standing[]): St
   return {
     games,
     standings: standings.map((s) => ({
-      agent: s.agent,
+      agent: studentPath(s.agent),
       rating: round3(s.rating),
       ci: [round3(s.ci[0]), round3(s.ci[1])],
       wins: s.wins,
@@ -60,7 +61,7 @@ function table(header: string[], rows: string[][], rightAligned: (col: number) =
 export function renderStandings(standings: readonly Standing[]): string {
   const rows = standings.map((s, k) => [
     String(k + 1),
-    s.agent,
+    studentPath(s.agent),
     s.rating.toFixed(2),
     `[${s.ci[0].toFixed(1)}, ${s.ci[1].toFixed(1)}]`,
     String(s.wins),
@@ -114,7 +115,7 @@ export function renderCrosstable(order: readonly string[], games: readonly Playe
   const records = pairRecords(games);
   const rows = order.map((row, r) => [
     String(r + 1),
-    row,
+    studentPath(row),
     ...order.map((col) => {
       if (col === row) return '—';
       const c = records.get(row)?.get(col);
@@ -140,13 +141,14 @@ export function renderForfeits(games: readonly PlayedGame[]): string {
   const lines = ['Forfeits:'];
   for (const [agent, reasons] of byAgent) {
     const total = [...reasons.values()].reduce((s, r) => s + r.n, 0);
-    lines.push(`  ${agent}: ${total} game${total === 1 ? '' : 's'}`);
+    lines.push(`  ${studentPath(agent)}: ${total} game${total === 1 ? '' : 's'}`);
     for (const [reason, r] of reasons) lines.push(`    ${reason} ×${r.n} (first in game ${r.game}: ${oneLine(r.first)})`);
   }
   return lines.join('\n') + '\n';
 }
 
+/** A forfeit's message on one line; also terminal-safe here, for a results file recorded before messages were. */
 function oneLine(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = studentText(text.replace(/\s+/g, ' ').trim(), { multiline: false, maxChars: Infinity, maxLineChars: Infinity });
   return flat.length > max ? flat.slice(0, max) + '…' : flat;
 }

@@ -34,6 +34,7 @@ import { shardItems } from '../../shard-spec.ts';
 import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { gauntletIdentity } from '../shard-identity.ts';
+import { studentPath } from '../../student-text.ts';
 
 interface GauntletFlags extends SandboxFlags, LimitFlags, ShardFlag {
   python?: string;
@@ -178,7 +179,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), flags.json !== undefined);
       const entries: { result: GauntletResult; id: string }[] = [];
       for (const submission of mine) {
-        const result = await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${submission}`, (bar) =>
+        const result = await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${studentPath(submission)}`, (bar) =>
           runGauntlet({
             submission,
             opponents,

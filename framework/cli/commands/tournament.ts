@@ -25,6 +25,7 @@ import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } fr
 import { tournamentShardGames, tournamentShardRecord } from '../../shards/read.ts';
 import { describeShard } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, type ShardFlag } from '../shard-option.ts';
+import { studentPath } from '../../student-text.ts';
 
 interface TournamentCliOptions extends SandboxFlags, ShardFlag {
   format: TournamentFormat;
@@ -195,5 +196,8 @@ async function withInterrupt(run: (signal: AbortSignal) => Promise<TournamentOut
 /** The progress bar's note on the game just finished. */
 function lastGame(p: TournamentProgress): string {
   const g = p.game;
-  return g === undefined ? '' : `${g.A} vs ${g.B}: ${g.winner === 'draw' ? 'draw' : `${g.winner === 'A' ? g.A : g.B} won`}`;
+  if (g === undefined) return '';
+  // The agents as given: submission folders, whose names a student chose.
+  const [a, b] = [studentPath(g.A), studentPath(g.B)];
+  return `${a} vs ${b}: ${g.winner === 'draw' ? 'draw' : `${g.winner === 'A' ? a : b} won`}`;
 }

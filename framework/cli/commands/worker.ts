@@ -16,6 +16,7 @@ import { TOURNAMENT_JOB, type JobSetup } from '../../tournaments/executor.ts';
 import type { ScheduledGame } from '../../tournaments/schedule.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
+import { studentText } from '../../student-text.ts';
 
 /** The weak sandbox only when both the run and this worker allow it. */
 const stronger = (asked: SandboxMode | undefined, weakAllowed: boolean): SandboxMode => (asked === 'weak' && weakAllowed ? 'weak' : 'full');
@@ -103,7 +104,8 @@ export function addWorkerCommand(program: Command, io: CliIo): void {
           kinds: SERVED_KINDS,
           weakAllowed: mode === 'weak',
           lockMs: opts.lockMs,
-          log: (line) => io.out(`${line}\n`),
+          // A job's line names submissions and quotes their failures: one terminal-safe line each.
+          log: (line) => io.out(`${studentText(line, { multiline: false, maxChars: Infinity, maxLineChars: Infinity })}\n`),
           stop: stop.signal,
           release: release.signal,
           ...(opts.name !== undefined ? { name: opts.name } : {}),

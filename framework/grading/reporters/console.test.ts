@@ -135,7 +135,8 @@ describe('renderCheck', () => {
       '  ✗ [nodes] nodes-01 (error)',
       '      TypeError: cannot read "pits" of undefined, <script>alert(\'x\')</script> & more',
       '        at chooseMove (agent.ts:12:5)',
-      '      red nul bell   ünïcödé 😀 =cmd()',
+      // the escapes and control characters shown, never obeyed (student-text.ts)
+      '      \\x1b[31mred\\x1b[0m \\x00nul \\x07bell \\ud800 \\uffff ünïcödé 😀 =cmd()',
       '  ✗ [nodes] nodes-02 (timeout)',
       '      no answer within 1000 ms (the limit); the process was killed',
       '  note: role agent: agent.ts',

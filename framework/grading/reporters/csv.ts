@@ -15,6 +15,7 @@
 import type { GradeReport } from '../report.ts';
 import { categoryTotals, countStatuses, reportCategories, STATUSES } from './summary.ts';
 import { roundScore } from './text.ts';
+import { studentPath } from '../../student-text.ts';
 
 const FIXED_BEFORE = ['id', 'path', 'score', 'max_score'];
 const LATE_COLUMNS = ['submitted_at', 'minutes_late', 'grace_days_spent', 'penalty', 'adjusted_score'];
@@ -49,8 +50,9 @@ export function toCsv(report: GradeReport): string {
     const totals = new Map(categoryTotals(s.cases).map((t) => [t.name, t.score]));
     const counts = countStatuses(s.cases);
     rows.push([
-      csvText(s.id),
-      csvText(s.path),
+      // Folder names: terminal-safe already (grading/score.ts); again here for a report read back from an older file.
+      csvText(studentPath(s.id)),
+      csvText(studentPath(s.path)),
       // Not graded (the machine lacked the course's runtime) is no score at all, not a zero.
       s.notGraded !== undefined ? '' : csvNumber(s.score),
       csvNumber(s.maxScore),

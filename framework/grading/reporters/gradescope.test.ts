@@ -80,11 +80,11 @@ describe('toGradescope', () => {
     }
   });
 
-  it('shows student output as plain text: markup kept verbatim, escapes and control characters gone', () => {
+  it('shows student output as plain text: markup kept verbatim, escapes and control characters shown, not obeyed', () => {
     const output = toGradescope(report, 0).tests[2]!.output!;
     expect(output.startsWith('Status: error (the agent crashed, threw or answered something malformed)\nTypeError: cannot read "pits"')).toBe(true);
     expect(output).toContain("<script>alert('x')</script> & more\n  at chooseMove");
-    expect(output).toContain('red nul bell');
+    expect(output).toContain('\\x1b[31mred\\x1b[0m \\x00nul \\x07bell');
     expect(output).toContain('ünïcödé 😀 =cmd()');
     expect(output).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]|\p{Cs}/u);
     expect(NASTY_MESSAGE).toContain('\u001b[31m');

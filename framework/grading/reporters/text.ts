@@ -2,9 +2,13 @@
  * Number rounding and string hygiene shared by the reporters.
  *
  * Messages carry what a student's agent printed or threw, so any of them may hold ANSI escapes,
- * control characters, lone surrogates or bidi overrides. Each output format cleans them its own
- * way: the terminal must not obey them, XML 1.0 cannot hold some of them at all.
+ * control characters, lone surrogates or bidi overrides. They are made terminal-safe where they
+ * enter the report (grading/score.ts, with student-text.ts); the text writers pass everything they
+ * print through the same sanitiser once more (a report read back from an older file). XML 1.0
+ * cannot hold some characters at all: junit.ts drops those.
  */
+import { studentText } from '../../student-text.ts';
+
 
 /** 0 rather than -0, so "-0" never prints. */
 function unsigned(x: number): number {
@@ -53,16 +57,12 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI_SEQUENCE, '');
 }
 
-// C0 controls but tab and newline, DEL, C1 controls (0x9B is a one-byte CSI), bidi embeddings,
-// overrides and isolates (they reorder what the reader sees), U+FFFE/U+FFFF, and lone surrogates.
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufffe\uffff]|\p{Cs}/gu;
-
 /**
- * Text safe to show as plain text (a terminal, Gradescope's "text" format): no escape sequences,
- * no control characters but newline and tab, line ends as "\n".
+ * Text safe to show as plain text (a terminal, Gradescope's "text" format): control characters
+ * but newline and tab, and bidi controls, shown as visible escapes (`\x1b`); line ends as "\n".
  */
 export function plainText(text: string): string {
-  return stripAnsi(text).replace(/\r\n?/g, '\n').replace(UNPRINTABLE, '');
+  return studentText(text, { maxChars: Infinity, maxLineChars: Infinity });
 }
 
 /** `plainText` on one line: newlines and tabs become spaces (names, ids, paths in a header). */

@@ -32,6 +32,7 @@ import { checkAgentSpec } from '../../matches/player.ts';
 import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { LIMITS } from '../../games/mancala/rules.ts';
 import { DEFAULT_MATCH_RULES, matchRulesSettings, parseMatchRules, PROJECT_OPENINGS, type MatchRules } from './match-rules.ts';
+import { studentPath, studentText } from '../../student-text.ts';
 
 /** One opponent of the gauntlet, and the score beating it earns. */
 export interface GauntletOpponent {
@@ -304,12 +305,13 @@ export async function runGauntlet(o: GauntletOptions): Promise<GauntletResult> {
   }
   if (broken !== undefined) {
     // It broke when it was first opened, before any game: every opponent says why.
-    for (const r of results) r.error = broken;
+    for (const r of results) r.error = studentText(broken);
     o.onGame?.(total, total);
   }
   const { score, strongestBeaten } = gauntletScore(results, bonus);
   return {
-    submission: o.submission,
+    // A folder's name, and why it could not be opened, are the student's: terminal-safe in every writer.
+    submission: studentPath(o.submission),
     stones,
     timesPerMoveMs,
     gamesPerSetting,

@@ -41,6 +41,7 @@ import { startUpWarning } from './startup-failures.ts';
 import type { FailedRun, KeptFile, ProgramRuns } from './program-runs.ts';
 import { EarlyStop, type StopRules } from '../../grading/early-stop.ts';
 import { takeRecorded, type JournalOpener } from '../../grading/grade-journal.ts';
+import { studentName } from '../../student-text.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -203,7 +204,7 @@ export const GRADE_PROGRAM_JOB = jobKind(import.meta.url, 'gradeProgramJob', gra
 
 async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: ProgramCaseGraded) => void): Promise<{ report: SubmissionReport; runs: ProgramRuns }> {
   const { suite, cases, sandbox } = setup;
-  const id = basename(resolve(path));
+  const id = studentName(basename(resolve(path)));
   const failed: FailedRun[] = [];
   const notes: string[] = [];
   let submission: ProgramSubmission | undefined;

@@ -27,6 +27,7 @@ import { compareTraverseLog } from '../../search/traverse-log.ts';
 import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
 import { shellCommand, shellWord, type FailedRun, type KeptFile, type ProgramCase, type ProgramGrading, type ProgramRuns } from './grade-programs.ts';
 import { fileLines, unifiedDiff } from './student-report-diff.ts';
+import { studentName, studentText } from '../../student-text.ts';
 
 export const REPORT_FILE = 'report.txt';
 /** The folder, inside a case's, in which the reproduce command runs a fresh copy of the program. */
@@ -57,8 +58,8 @@ export function checkReportsDir(dir: string, submissions: readonly string[], che
   }
 }
 
-/** A submission's id as gradeProgram names it: its folder's name. */
-const idOf = (path: string): string => basename(resolve(path));
+/** A submission's id as gradeProgram names it: its folder's name, terminal-safe (the checked folder is the one written). */
+const idOf = (path: string): string => studentName(basename(resolve(path)));
 
 /** Writes every submission's report under `dir`; returns the report files written. */
 export function writeStudentReports(dir: string, grading: ProgramGrading, shown: (v: Visibility) => boolean = (v) => v === 'visible'): string[] {
@@ -70,7 +71,8 @@ export function writeStudentReports(dir: string, grading: ProgramGrading, shown:
     rmSync(place, { recursive: true, force: true });
     mkdirSync(place, { recursive: true });
     const file = join(place, REPORT_FILE);
-    writeFileSync(file, submissionReport(grading, s, runs, place, shown));
+    // It quotes the program's files and what it printed: terminal-safe, for a `cat` of it.
+    writeFileSync(file, studentText(submissionReport(grading, s, runs, place, shown), { maxChars: Infinity, maxLineChars: Infinity }));
     written.push(file);
   });
   return written;
@@ -156,7 +158,7 @@ function caseSection(pc: ProgramCase, run: FailedRun, caseDir: string, runs: Pro
       lines.push(`${name}: kept as ${join(caseDir, name)}${cut}; it matches expected_${name}`);
       continue;
     }
-    writeFileSync(join(caseDir, `${name}.diff`), diff);
+    writeFileSync(join(caseDir, `${name}.diff`), studentText(diff, { maxChars: Infinity, maxLineChars: Infinity }));
     lines.push(`${name}: kept as ${join(caseDir, name)}${cut}; the diff against expected_${name} (- expected, + yours):`, indent(diff, '    '));
   }
   if (pc.expected.task !== 1 && visible) lines.push(`(expected_${TRAVERSE_LOG_FILE} is in the official files' format: a line ending in <TAB>OPTIONAL may be printed with an infinity, or left out)`);

@@ -10,6 +10,7 @@ import type { SandboxMode } from '../jail/mechanisms.ts';
 import { readUstar, writeEntries } from './build-archive.ts';
 import { runInSandbox, stageFiles, type StagedFiles } from './run.ts';
 import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
+import { studentText } from '../../student-text.ts';
 
 const MB = 1024 * 1024;
 
@@ -72,7 +73,8 @@ export async function buildInSandbox(files: StagedFiles, build: string, mode: Sa
   });
   if (r.status !== 'ok') {
     if (r.status === 'error' && r.exitCode !== null && r.exitCode !== 125) {
-      const said = r.stdout.trim();
+      // The compiler quotes the student's source: terminal-safe before it enters a message.
+      const said = studentText(r.stdout.trim());
       if (said === '') return { ok: false, message: `compile error: \`${build}\` exited with code ${r.exitCode} and printed nothing` };
       // Its first line first: a one-line report (the console's) then shows what the compiler said.
       return { ok: false, message: `compile error: ${said.split('\n')[0]} (\`${build}\` exited with code ${r.exitCode}):\n${said}` };
@@ -80,7 +82,7 @@ export async function buildInSandbox(files: StagedFiles, build: string, mode: Sa
     return { ok: false, message: `the build \`${build}\` failed: ${r.message.replace(/^the program/, 'it')}` };
   }
   const archive = r.files[ARCHIVE];
-  if (archive === undefined) return { ok: false, message: `the build \`${build}\` left no archive of its folder: ${r.stderr.trim().split('\n').slice(-3).join(' ')}` };
+  if (archive === undefined) return { ok: false, message: `the build \`${build}\` left no archive of its folder: ${studentText(r.stderr.trim().split('\n').slice(-3).join(' '))}` };
   const entries = readUstar(archive);
   if ('problem' in entries) return { ok: false, message: `the build \`${build}\` left a file that cannot be used: ${entries.problem}` };
   const root = await makeTempFolder('program-built');

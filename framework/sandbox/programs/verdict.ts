@@ -6,6 +6,7 @@ import { constants as osConstants } from 'node:os';
 import type { Execution, Plan } from './execution.ts';
 import { JAVA_OPTIONS_NOTICE } from './runtimes.ts';
 import { python2Hint } from './python2.ts';
+import { studentText } from '../../student-text.ts';
 
 const MB = 1024 * 1024;
 
@@ -93,7 +94,8 @@ export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'
     left: (x.report?.left ?? []).map(({ name, bytes }) => ({ name, bytes })),
   };
   const said = itsWords(x, base.stdout, base.stderr);
-  const verdict = (status: ProgramStatus, message: string) => ({ ...base, status, message });
+  // What the program printed is quoted in its message: terminal-safe from here on.
+  const verdict = (status: ProgramStatus, message: string) => ({ ...base, status, message: studentText(message) });
   const memoryLimit = `the limit is ${asMb(plan.memoryBytes)}`;
 
   if (x.stoppedFor === 'output') {
@@ -116,7 +118,7 @@ export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'
       return verdict('error', `the submission's files (${asMb(plan.files.bytes)}) could not be copied into the sandbox's work folder${said}`);
     }
     // Nothing of the student's ran: the jail itself failed, which is the machine's problem.
-    throw new Error(`internal: the sandbox did not start (exit code ${x.jailExit ?? 'none'}): ${x.stderr.text().trim().slice(-400)}`);
+    throw new Error(`internal: the sandbox did not start (exit code ${x.jailExit ?? 'none'}): ${studentText(x.stderr.text().trim().slice(-400))}`);
   }
   if (x.report === undefined || !x.report.complete) {
     return verdict('error', `the program stopped the sandbox before it could report (${x.malformed ?? 'no report'}): nothing was read back`);

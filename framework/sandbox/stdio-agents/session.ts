@@ -41,6 +41,7 @@ import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './pr
 import type { StdioAgentSpec } from './spec.ts';
 import { evaluateLine, evaluateManyLine, helloLine, moveLine, type StdioEngine } from './wire.ts';
 import { python2Hint } from '../programs/python2.ts';
+import { studentText } from '../../student-text.ts';
 
 const MB = 1024 * 1024;
 /** CPU time a start may take: the runtime and the program's set-up (a build has its own limits: programs/build.ts). */
@@ -332,11 +333,11 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
     const o = result.outcome;
     const stderr = o.kind === 'exit' ? this.tidy(o.stderr) : '';
     if (o.kind === 'exit' && o.code === 96) return `internal: the submission could not be copied into the sandbox's work folder${excerpt(stderr)}`;
-    if (o.kind === 'bad') return `the program's start-up failed: ${o.problem}`;
+    if (o.kind === 'bad') return studentText(`the program's start-up failed: ${o.problem}`);
     if (o.kind === 'ready' || o.kind === 'answer') return 'internal: the start ended oddly';
     const outcome = o.kind === 'exit' ? { ...o, stderr } : o;
     const attempt = describeOutcome({ outcome, cpuMs: result.cpuMs, wallMs: result.wallMs }, startupCpuMs, 'while starting (before saying ready)', this.wording());
-    return attempt.status === 'ok' ? 'internal: the start ended oddly' : `${attempt.message}${python2Hint(stderr)}`;
+    return attempt.status === 'ok' ? 'internal: the start ended oddly' : studentText(`${attempt.message}${python2Hint(stderr)}`);
   }
 
   /** What became of a request; `legal` is undefined for an evaluate request (its answer is a value). */
@@ -346,7 +347,7 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
     switch (o.kind) {
       case 'answer': {
         const { move, value } = o.answer.observation;
-        this.lastAnswer = { ...(o.answer.pv ? { pv: o.answer.pv } : {}), ...(o.answer.log ? { log: o.answer.log } : {}) };
+        this.lastAnswer = { ...(o.answer.pv ? { pv: o.answer.pv } : {}), ...(o.answer.log ? { log: o.answer.log.map((l) => studentText(l)) } : {}) };
         if (legal === undefined) {
           if (value === undefined) return { status: 'error', message: 'protocol error: its answer to an evaluate request has no "value"', ms };
           return { status: 'ok', observation: { heuristicValue: value, ms }, ms };
@@ -356,7 +357,7 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
         return { status: 'ok', observation: { ...o.answer.observation, ms }, ms };
       }
       case 'bad':
-        return { status: 'error', message: `protocol error: ${o.problem}`, ms, ...(o.reported ? { reported: o.reported } : {}) };
+        return { status: 'error', message: studentText(`protocol error: ${o.problem}`), ms, ...(o.reported ? { reported: o.reported } : {}) };
       case 'ready':
         return { status: 'error', message: 'protocol error: it said ready again', ms };
       case 'exit':

@@ -1,0 +1,219 @@
+/**
+ * Student text on the instructor's terminal (docs/security.md): every command that prints what a
+ * submission said (its crash, its stderr, its protocol lines, its program's files) or its folder's
+ * name, run for real (node bin/mancala.js, built by the test setup) on hostile submissions in
+ * folders whose names hold escapes. Neither stdout, stderr, nor any report file written (CSV,
+ * JSON, JUnit, Gradescope, HTML, csci561's student reports) may hold ESC, BEL, another C0 control
+ * but newline, tab and CRLF's CR, a C1 control or a bidi control: as bytes, nor inside a JSON
+ * string once decoded. Each run must also show the escape visibly (`\x1b`), so the test cannot
+ * pass by the text having been dropped.
+ *
+ * Submissions run with --weak-sandbox, the same on every machine: this is about what is printed,
+ * not about confinement (the sandbox's own tests hold that).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blessSuite, writeExpected } from '../framework/suites/bless.ts';
+import { loadSuite } from '../framework/suites/load.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = join(root, 'bin/mancala.js');
+const fixtures = join(root, 'testcases/fixtures');
+const work = mkdtempSync(join(tmpdir(), 'terminal-safe-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A folder name a student could pick: a window title (OSC 0 … BEL) and a right-to-left override. Made here, never committed. */
+const EVIL_NAME = 'ev\u001b]0;T\u0007il\u202e';
+/** C0 but tab, newline and carriage return (CRLF line ends of the CSV), DEL, C1, the bidi controls, lone surrogates. */
+const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
+/** A bare CR that is no CRLF: it would return to the line's start and overwrite it. */
+const BARE_CR = /\r(?!\n)/;
+
+interface Run {
+  code: number | null;
+  stdout: Buffer;
+  stderr: Buffer;
+}
+
+function mancala(args: string[]): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [bin, ...args, '--weak-sandbox'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err) }));
+  });
+}
+
+/** Where in `bytes` a terminal would obey something: ESC, BEL, a C1 in UTF-8 (C2 80..9F), or the decoded text's unsafe characters. */
+function unsafeAt(bytes: Buffer): string | undefined {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b === 0x1b || b === 0x07) return `byte 0x${b.toString(16)} at ${i}: ${JSON.stringify(bytes.subarray(Math.max(0, i - 40), i + 40).toString('utf8'))}`;
+    if (b === 0xc2 && bytes[i + 1]! >= 0x80 && bytes[i + 1]! <= 0x9f) return `C1 U+00${bytes[i + 1]!.toString(16)} at ${i}`;
+  }
+  const text = bytes.toString('utf8');
+  const m = UNSAFE.exec(text) ?? BARE_CR.exec(text);
+  return m === null ? undefined : `U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${m.index}: ${JSON.stringify(text.slice(Math.max(0, m.index - 40), m.index + 40))}`;
+}
+
+/** Every string in a JSON value, decoded (a "\u001b" in the file is an ESC in the value). */
+function* jsonStrings(value: unknown): Generator<string> {
+  if (typeof value === 'string') yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* jsonStrings(v);
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* [k, ...jsonStrings(v)];
+}
+
+function expectSafeFile(file: string): void {
+  const bytes = readFileSync(file);
+  expect(unsafeAt(bytes), file).toBeUndefined();
+  if (!/\.jsonl?$/.test(file)) return;
+  const text = bytes.toString('utf8');
+  const values = file.endsWith('.jsonl') ? text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown) : [JSON.parse(text) as unknown];
+  for (const s of values.flatMap((v) => [...jsonStrings(v)])) expect(UNSAFE.test(s) || BARE_CR.test(s), `${file}: ${JSON.stringify(s).slice(0, 200)}`).toBe(false);
+}
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** The run printed nothing a terminal obeys, wrote no such file, and showed the student's escapes visibly. */
+function expectSafe(r: Run, files: readonly string[], shows: readonly string[] = ['\\x1b', '\\u202e']): void {
+  expect(unsafeAt(r.stdout), `stdout: ${r.stdout.toString('utf8').slice(0, 400)}`).toBeUndefined();
+  expect(unsafeAt(r.stderr), `stderr: ${r.stderr.toString('utf8').slice(0, 400)}`).toBeUndefined();
+  for (const f of files) expectSafeFile(f);
+  const all = Buffer.concat([r.stdout, r.stderr]).toString('utf8');
+  for (const s of shows) expect(all, all.slice(0, 2000)).toContain(s);
+}
+
+/** `fixture` copied into a folder named `name` under `parent`. */
+function copyAs(fixture: string, parent: string, name: string): string {
+  const to = join(parent, name);
+  cpSync(join(fixtures, fixture), to, { recursive: true });
+  return `${to}/`;
+}
+
+let hostile: string;
+let stdio: string;
+let suite: string;
+
+beforeAll(async () => {
+  hostile = copyAs('hostile-agents/terminal-escapes', join(work, 'agents'), EVIL_NAME);
+  stdio = copyAs('hostile-agents/terminal-escapes-stdio', join(work, 'stdio'), `${EVIL_NAME}-stdio`);
+  // A one-case suite: the grade is about what is printed, not about a long run.
+  suite = join(work, 'suite');
+  mkdirSync(join(suite, 'cases'), { recursive: true });
+  writeFileSync(
+    join(suite, 'suite.yaml'),
+    'name: Terminal escapes\ngame: kalah\nvisibility: visible\nroles:\n  agent: {kind: agent, files: [agent.ts, agent.js], reference: alphabeta}\ncategories:\n  - {name: search, weight: 10}\n',
+  );
+  writeFileSync(join(suite, 'cases/cases.yaml'), '- id: start-depth-2\n  category: search\n  position: {start: true}\n  options: {depth: 2}\n  checks: {move: true, value: true}\n');
+  writeExpected(suite, (await blessSuite(await loadSuite(suite))).expected);
+});
+
+describe('student text never drives the terminal', () => {
+  it('grade: the crash, the folder name, the "no submission ran" line, and every report file', async () => {
+    const out = join(work, 'grade');
+    mkdirSync(out);
+    const files = ['report.json', 'grades.csv', 'junit.xml', 'results.json', 'report.html'].map((f) => join(out, f));
+    const r = await mancala(['grade', hostile, stdio, '--suite', suite, '--no-progress', '--no-color', '--jobs', '1', '--json', files[0]!, '--csv', files[1]!, '--junit', files[2]!, '--gradescope', files[3]!, '--html', files[4]!]);
+    expect(r.code, r.stderr.toString()).toBe(1); // no submission ran
+    expect(r.stderr.toString()).toContain('mancala: no submission ran: every case of any of the 2 submissions is an error (ev\\x1b]0;T\\x07il\\u202e');
+    expect(r.stdout.toString()).toContain('terminal-escapes gave up: \\x1b]0;owned title\\x07');
+    expectSafe(r, readdirSync(out).map((f) => join(out, f)));
+    expect(readdirSync(out).sort()).toEqual(['grades.csv', 'junit.xml', 'report.html', 'report.json', 'results.ev_x1b_0_T_x07il_u202e-stdio.json', 'results.ev_x1b_0_T_x07il_u202e.json'].sort());
+    // The stdio agent's protocol line is quoted, escapes shown.
+    expect(readFileSync(files[0]!, 'utf8')).toContain('not json \\\\x9b31m \\\\u202eevil\\\\u202c');
+  });
+
+  it('check: the crash on the student\'s own console, and its --json', async () => {
+    const json = join(work, 'check.json');
+    const r = await mancala(['check', hostile, '--suite', suite, '--no-color', '--json', json]);
+    expect(r.code, r.stderr.toString()).toBe(1);
+    expectSafe(r, [json]);
+  });
+
+  it("match: a forfeit's message and the side's name, text and --json", async () => {
+    const r = await mancala(['match', hostile, 'random', '--games', '1', '--no-progress']);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).toMatch(/lost by crash at move \d+: role agent: chooseMove failed: Error: terminal-escapes gave up: \\x1b\]0;owned title\\x07/);
+    expectSafe(r, []);
+    const replays = join(work, 'match-replays');
+    const json = await mancala(['match', hostile, 'random', '--games', '1', '--no-progress', '--json', '--replays', replays]);
+    expectSafe(json, filesUnder(replays));
+  });
+
+  it("play: the seat's name and the forfeit, on the terminal the game is played on", async () => {
+    const r = await mancala(['play', '--bottom', hostile, '--top', 'random', '--seed', '1']);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).toContain('forfeits: it crashed: ');
+    expectSafe(r, []);
+  });
+
+  it('tournament: the standings, the crosstable, the forfeits and --json', async () => {
+    const out = join(work, 'tournament');
+    const json = join(work, 'standings.json');
+    const r = await mancala(['tournament', hostile, 'random', '--games-per-pair', '2', '--time-per-move', '500', '--no-progress', '--out', out, '--json', json]);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).toContain('crash ×2');
+    // results.jsonl keys the run by the agents as given (a resume compares them): not checked here; the forfeits in it are.
+    expectSafe(r, [json]);
+    const results = readFileSync(join(out, 'results.jsonl'), 'utf8').split('\n').filter((l) => l.includes('"forfeit":{'));
+    expect(results.length).toBe(2);
+    for (const line of results) expect(UNSAFE.test(String((JSON.parse(line) as { forfeit: { message: string } }).forfeit.message))).toBe(false);
+  });
+
+  it("gauntlet (cs540): each game's forfeit, the submission's name, and its reports", async () => {
+    const out = join(work, 'gauntlet');
+    mkdirSync(out);
+    const files = ['g.json', 'g.csv', 'results.json'].map((f) => join(out, f));
+    const r = await mancala(['gauntlet', hostile, '--stones', '4', '--time-per-move', '200', '--games', '2', '--no-progress', '--json', files[0]!, '--csv', files[1]!, '--gradescope', files[2]!]);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).toContain('gauntlet: ');
+    expectSafe(r, filesUnder(out));
+  });
+
+  it("similarity: the pair table's folder names, the behaviour failure, and --json, --csv, --html", async () => {
+    const subs = join(work, 'similarity');
+    copyAs('hostile-agents/terminal-escapes', subs, EVIL_NAME);
+    copyAs('hostile-agents/first-legal', subs, 'plain');
+    const out = join(work, 'similarity-out');
+    mkdirSync(out);
+    const files = ['s.json', 's.csv', 's.html'].map((f) => join(out, f));
+    const r = await mancala(['similarity', join(subs, EVIL_NAME), join(subs, 'plain'), '--positions', '4', '--no-progress', '--json', files[0]!, '--csv', files[1]!, '--html', files[2]!]);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).toContain('behaviour not compared');
+    expectSafe(r, files);
+  });
+
+  it("csci561-grade: a program's stderr and stdout, its files quoted in a failure, and the student reports", async () => {
+    const subs = join(work, 'programs');
+    const failing = copyAs('hostile-programs/terminal-escapes', subs, EVIL_NAME);
+    writeFileSync(join(failing, 'command'), 'python3 escapes.py --fail\n');
+    const lying = copyAs('hostile-programs/terminal-escapes', subs, 'liar');
+    const out = join(work, 'csci561');
+    mkdirSync(out);
+    const files = ['p.json', 'p.csv', 'junit.xml'].map((f) => join(out, f));
+    const reports = join(work, 'csci561-reports');
+    const r = await mancala(['csci561-grade', failing, lying, '--suite', join(root, 'testcases/csci561-public'), '--case', 'alphabeta-d1-1', '--no-progress', '--no-color',
+      '--json', files[0]!, '--csv', files[1]!, '--junit', files[2]!, '--reports', reports]);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expectSafe(r, files);
+    // The student reports quote what the program said and wrote; the program's own files beside them are kept as it wrote them (evidence).
+    const written = filesUnder(reports).filter((f) => !/\/(next_state|traverse_log)\.txt$/.test(f));
+    expect(written.some((f) => f.endsWith('.diff'))).toBe(true);
+    for (const f of written) expectSafeFile(f);
+    const report = readFileSync(join(reports, 'ev_x1b_0_T_x07il_u202e', 'report.txt'), 'utf8');
+    expect(report).toContain('Traceback: \\x1b]0;owned title\\x07');
+  });
+});
