@@ -18,6 +18,10 @@ import { isPathSpec, openPlayer } from '../../matches/player.ts';
 import type { GameView } from '../shared/api.ts';
 import { createWebApp } from './app.ts';
 
+/** The token the test's server asks for, sent with every request (a request without it is refused: access.test.ts). */
+const TOKEN = 'test-token-0123456789abcdef';
+const AUTH = { authorization: `token ${TOKEN}` };
+
 const work = mkdtempSync(join(tmpdir(), 'web-fuzz-test-'));
 let app: FastifyInstance;
 let gameId: string;
@@ -39,10 +43,10 @@ beforeAll(async () => {
     if (isPathSpec(spec)) throw new UserError(`agent ${spec}: no agent found (fuzz test)`);
     return openPlayer(spec, o);
   };
-  app = await createWebApp({ root: work, sandbox: 'weak', open, assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
-  const r = await app.inject({ method: 'POST', url: '/api/games', payload: { rules: 'kalah', pits: 3, seeds: 2, bottom: 'human', top: 'random' } });
+  app = await createWebApp({ root: work, sandbox: 'weak', token: TOKEN, open, assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
+  const r = await app.inject({ method: 'POST', url: '/api/games', headers: AUTH, payload: { rules: 'kalah', pits: 3, seeds: 2, bottom: 'human', top: 'random' } });
   gameId = (r.json() as GameView).id;
-  const search = await app.inject({ method: 'POST', url: '/api/search', payload: { profile: 'csci561', pits: 3, seeds: 2, algo: 'alphabeta', depth: 3 } });
+  const search = await app.inject({ method: 'POST', url: '/api/search', headers: AUTH, payload: { profile: 'csci561', pits: 3, seeds: 2, algo: 'alphabeta', depth: 3 } });
   searchId = (search.json() as { id: string }).id;
 });
 afterAll(async () => {
@@ -144,6 +148,7 @@ const request = fc.record({
   body,
   rawText,
   contentType,
+  noToken: fc.integer({ min: 0, max: 15 }).map((n) => n === 0),
 });
 
 describe('the web server under a fuzzer', () => {
@@ -152,7 +157,8 @@ describe('the web server under a fuzzer', () => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         const url = r.path.replaceAll('/SID', `/${searchId}`).replaceAll('/ID', `/${gameId}`) + r.query;
-        const headers: Record<string, string> = {};
+        // One request in sixteen without the token: refused (401) like any other malformed request.
+        const headers: Record<string, string> = r.noToken ? {} : { ...AUTH };
         if (r.contentType !== undefined) headers['content-type'] = r.contentType;
         const options: InjectOptions = { method: r.method as InjectOptions['method'], url, headers };
         if (r.method !== 'GET' && r.method !== 'HEAD') {
@@ -171,24 +177,24 @@ describe('the web server under a fuzzer', () => {
       { numRuns: 5000, seed: 20_240_917 },
     );
     expect(refusals).toBeGreaterThan(1000);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+    expect((await app.inject({ method: 'GET', url: '/api/health', headers: AUTH })).json()).toEqual({ ok: true, readOnly: false });
     // (the fuzzer may have closed the game: DELETE /api/games/ID)
-    expect((await app.inject({ method: 'POST', url: '/api/games', payload: { rules: 'kalah', bottom: 'human', top: 'random' } })).statusCode).toBe(201);
+    expect((await app.inject({ method: 'POST', url: '/api/games', headers: AUTH, payload: { rules: 'kalah', bottom: 'human', top: 'random' } })).statusCode).toBe(201);
   });
 
   it('plays random legal and illegal moves in a game without ever failing', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(fc.integer({ min: -1, max: 7 }).map((m) => ({ move: m })), fc.constantFrom('advance', 'undo', 'hint')), { maxLength: 30 }), async (steps) => {
-        const created = await app.inject({ method: 'POST', url: '/api/games', payload: { rules: 'cs540', pits: 3, seeds: 2, bottom: 'human', top: 'greedy' } });
+        const created = await app.inject({ method: 'POST', url: '/api/games', headers: AUTH, payload: { rules: 'cs540', pits: 3, seeds: 2, bottom: 'human', top: 'greedy' } });
         const id = (created.json() as GameView).id;
         for (const step of steps) {
           const res =
             typeof step === 'string'
-              ? await app.inject({ method: 'POST', url: `/api/games/${id}/${step}`, payload: {} })
-              : await app.inject({ method: 'POST', url: `/api/games/${id}/move`, payload: step });
+              ? await app.inject({ method: 'POST', url: `/api/games/${id}/${step}`, headers: AUTH, payload: {} })
+              : await app.inject({ method: 'POST', url: `/api/games/${id}/move`, headers: AUTH, payload: step });
           expect(res.statusCode, res.body).toBeLessThan(500);
         }
-        await app.inject({ method: 'DELETE', url: `/api/games/${id}` });
+        await app.inject({ method: 'DELETE', url: `/api/games/${id}`, headers: AUTH });
       }),
       { numRuns: 150, seed: 7 },
     );
