@@ -102,8 +102,11 @@ export async function checkAccess(o: AccessOptions, req: FastifyRequest, reply: 
   }
   if (o.token === null) return undefined;
   const token = o.token;
-  const url = new URL(req.url, 'http://x');
-  const queried = url.searchParams.get('token') ?? undefined;
+  // Read by hand: new URL() refuses some paths the router takes ("//"), and a redirect must stay on this server.
+  const q = req.url.indexOf('?');
+  const pathname = `/${(q < 0 ? req.url : req.url.slice(0, q)).replace(/^\/+/, '')}`;
+  const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+  const queried = params.get('token') ?? undefined;
   const auth = req.headers.authorization;
   const bearer = typeof auth === 'string' && /^token\s+/i.test(auth) ? auth.replace(/^token\s+/i, '').trim() : undefined;
   const cookie = cookieValue(req.headers.cookie, cookieName(token));
@@ -111,9 +114,9 @@ export async function checkAccess(o: AccessOptions, req: FastifyRequest, reply: 
     // The cookie the page's own requests carry from now on (same-origin fetch and EventSource send it).
     reply.header('set-cookie', `${cookieName(token)}=${token}; Path=/; HttpOnly; SameSite=Strict`);
     if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/')) {
-      url.searchParams.delete('token');
-      const rest = url.searchParams.toString();
-      reply.code(302).header('location', `${url.pathname}${rest === '' ? '' : `?${rest}`}`).header('cache-control', 'no-store').send();
+      params.delete('token');
+      const rest = params.toString();
+      reply.code(302).header('location', `${pathname}${rest === '' ? '' : `?${rest}`}`).header('cache-control', 'no-store').send();
       return reply;
     }
     stripToken(req);
