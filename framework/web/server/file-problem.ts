@@ -11,7 +11,8 @@
 import { UserError } from '../../errors.ts';
 import { HttpError } from './http-error.ts';
 
-const QUOTED = /"(?:[^"\\]|\\.)*"|'[^'\n]{0,200}'/g;
+// A quote cut short (`"https://user:tok…`, a reader's excerpt of 40 characters) runs to its ellipsis or the end.
+const QUOTED = /"(?:[^"\\]|\\.)*"|"(?:[^"\\]|\\.)*?(?:…|$)|'[^'\n]{0,200}'/g;
 const FIELD_PATH = /^"[\w$.[\]-]{1,100}"$/;
 
 /** Whether the quote at `at` is part of an "expected …" clause, which the reader wrote (not the file). */
