@@ -2,8 +2,9 @@
  * The server never crashes on a malformed request: fast-check sends thousands of requests to every
  * route — random methods, paths (valid, garbled, badly percent-encoded, too long), query strings
  * (unknown, repeated, huge) and bodies (random JSON, near-valid requests, text under every content
- * type) — and every answer must be below 500, a refusal must be one line of JSON, and the server
- * must still answer afterwards.
+ * type), with the token (one request in sixteen without it, and ?token= right or wrong) — and every
+ * answer must be below 500, a refusal must be one line of JSON, no answer may show a credential a
+ * path can name (a hidden file, a text file), and the server must still answer afterwards.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,9 @@ beforeAll(async () => {
   writeFileSync(join(work, 'replays', 'game-001.jsonl'), REPLAY + '\n');
   writeFileSync(join(work, 'replays', 'results.jsonl'), '{"type":"tournament","version":1,"params":{}}\n');
   writeFileSync(join(work, 'replays', 'grade.json'), toJson(sampleReport()));
+  // A credential the fuzzer's paths may name: no answer may show it.
+  writeFileSync(join(work, '.git-credentials'), 'https://student:fuzz-secret-4cf1@github.com\n');
+  writeFileSync(join(work, 'replays', 'creds.txt'), 'https://student:fuzz-secret-4cf1@github.com\n');
   // Reference agents as they are; a path (which would start a sandboxed process) refused, as a missing agent is.
   const open: typeof openPlayer = async (spec, o) => {
     if (isPathSpec(spec)) throw new UserError(`agent ${spec}: no agent found (fuzz test)`);
@@ -102,13 +106,13 @@ const path = fc.oneof(
 
 const queryValue = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('replays/game-001.jsonl', 'replays/results.jsonl', 'replays/grade.json', 'replays', '../..', '/etc/passwd', '', '0', '-1', '1e9', '99999999999', 'replays/nothing.jsonl'),
+  fc.constantFrom('replays/game-001.jsonl', 'replays/results.jsonl', 'replays/grade.json', 'replays', '../..', '/etc/passwd', '', '0', '-1', '1e9', '99999999999', 'replays/nothing.jsonl', '.git-credentials', 'replays/creds.txt', TOKEN, 'wrong-token'),
   fc.string({ unit: 'binary', maxLength: 10 }),
 );
 const query = fc.oneof(
   fc.constant(''),
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom('path', 'dir', 'game', 'ply', 'submission', 'iteration', 'from', 'x'), fc.string({ maxLength: 6 })), queryValue), { maxLength: 4 })
+    .array(fc.tuple(fc.oneof(fc.constantFrom('path', 'dir', 'game', 'ply', 'submission', 'iteration', 'from', 'x', 'token'), fc.string({ maxLength: 6 })), queryValue), { maxLength: 4 })
     .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`)),
   fc.constantFrom('?path=%zz', '?path', '?&&&=', '?game=1&game=2&path=replays/results.jsonl', '?dir[]=x', '?__proto__[x]=1', '?constructor=1'),
 );
@@ -167,6 +171,7 @@ describe('the web server under a fuzzer', () => {
         }
         const res = await app.inject(options);
         expect(res.statusCode, `${r.method} ${url} ${String(options.payload ?? '').slice(0, 200)} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
+        expect(res.body).not.toContain('fuzz-secret');
         if (res.statusCode >= 400 && r.method !== 'HEAD') {
           refusals++;
           const data = res.json() as { error?: unknown };
