@@ -84,14 +84,14 @@ export function addServeCommand(program: Command, io: CliIo): void {
         'of the printed URL (as Jupyter asks for one), and must name this server in its Host (loopback, the machine\'s addresses, --allow-host).',
     )
     .addOption(new Option('--port <n>', 'the port to listen on (0: any free port)').argParser(wholeNumber(0, 65_535, 'a port')).default(8080))
-    .addOption(new Option('--host <host>', 'the address to listen on (0.0.0.0: every network; anyone who reaches it can run agents)').default('127.0.0.1'))
+    .addOption(new Option('--host <host>', 'the address to listen on (0.0.0.0: every network; anyone who reaches it with the token can run agents)').default('127.0.0.1'))
     .option('--open', 'open the app in the default browser')
     .addOption(new Option('--token <value>', `the token every request must carry (default: a new random one, printed in the URL; also ${TOKEN_ENV})`))
     .addOption(new Option('--no-token', 'ask for no token: only with a loopback --host, for one-user machines'))
     .addOption(
       new Option('--allow-host <name>', 'another name this server answers to, as the browser writes it in the address (repeatable; loopback and the machine\'s own addresses always are)')
         .argParser(collect)
-        .default([]),
+        .default([], 'none'),
     )
     .option('--read-only', 'a display (a class watching a projector): standings, replays and reports are shown; no game, search or upload runs')
     .addOption(new Option('--root <dir>', 'the folder replays, tournament results and agent paths are read under (default: the current folder)'))
