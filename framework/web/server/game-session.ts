@@ -35,6 +35,7 @@ import type { HintResult } from './search-job.ts';
 import { cappedRefusal, HINT_CAP_MS, pooledReference, positionItem, runSearchItem } from './searches.ts';
 import { PoolThreadCapped } from '../../workers/pool.ts';
 import { HttpError } from './http-error.ts';
+import { hiddenUnder } from './replay-files.ts';
 
 /** The reference search behind a hint: alpha-beta at a modest depth, in the profile's depth unit. */
 export const HINT_DEPTH = 6;
@@ -65,6 +66,7 @@ export function agentPathUnderRoot(spec: string, root: string): string | undefin
   if (!existsSync(absolute)) throw new HttpError(400, `agent ${path}: no such file or folder under ${root} (a reference agent is one of ${Object.keys(agentTable()).join(', ')})`);
   const real = realpathSync(absolute);
   if (!isInside(realpathSync(root), real)) throw new HttpError(403, `agent ${path}: outside ${root}, the folder this server reads agents from (mancala serve --root)`);
+  if (hiddenUnder(realpathSync(root), absolute) || hiddenUnder(realpathSync(root), real)) throw new HttpError(403, `agent ${path}: a hidden file or folder (its name starts with a dot): this server runs none`);
   return options === '' ? real : `${real}:${options}`;
 }
 

@@ -98,5 +98,10 @@ describe('hostile files under --root', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().error).toMatch(/^top: .*node_modules/);
     expect(r.json().error).not.toMatch(/sandbox|submission/);
+    const hidden = await app.inject({ method: 'POST', url: '/api/games', headers: AUTH, payload: { rules: 'kalah', bottom: 'human', top: '.hidden/agent.ts' } });
+    expect(hidden.statusCode).toBe(400);
+    const dotted = await app.inject({ method: 'POST', url: '/api/games', headers: AUTH, payload: { rules: 'kalah', bottom: 'human', top: '.hidden' } });
+    expect(dotted.statusCode).toBe(403);
+    expect(dotted.json().error).toBe('agent .hidden: a hidden file or folder (its name starts with a dot): this server runs none');
   });
 });

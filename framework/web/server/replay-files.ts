@@ -53,7 +53,7 @@ export function resolveUnder(root: string, rel: string): string {
 }
 
 /** Whether a part of `path` below `root` is hidden (its name starts with a dot). */
-function hiddenUnder(root: string, path: string): boolean {
+export function hiddenUnder(root: string, path: string): boolean {
   if (!isInside(root, path)) return false;
   return relative(root, path)
     .split(sep)
