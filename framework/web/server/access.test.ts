@@ -86,6 +86,13 @@ describe('the token', () => {
     expect(setCookie).toMatch(new RegExp(`^${cookieName(TOKEN)}=${TOKEN}; Path=/; HttpOnly; SameSite=Strict$`));
     const kept = await local.inject({ method: 'GET', url: '/reports/view?path=a.json&token=' + TOKEN });
     expect(kept.headers.location).toBe('/reports/view?path=a.json');
+    // The redirect stays on this server, whatever the path.
+    for (const path of ['//evil.example/x', '/\\evil.example/x', '/%2F%2Fevil.example']) {
+      const sent = await local.inject({ method: 'GET', url: `${path}?token=${TOKEN}` });
+      // (injection may read "/\\host" as a request to that host: refused, 403)
+      expect([302, 403], path).toContain(sent.statusCode);
+      if (sent.statusCode === 302) expect(String(sent.headers.location), path).toMatch(/^\/[^/\\]/);
+    }
     const cookie = setCookie.split(';')[0]!;
     const page = await local.inject({ method: 'GET', url: '/', headers: { cookie: `other=1; ${cookie}` } });
     expect(page.statusCode).toBe(200);

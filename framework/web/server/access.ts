@@ -104,7 +104,8 @@ export async function checkAccess(o: AccessOptions, req: FastifyRequest, reply: 
   const token = o.token;
   // Read by hand: new URL() refuses some paths the router takes ("//"), and a redirect must stay on this server.
   const q = req.url.indexOf('?');
-  const pathname = `/${(q < 0 ? req.url : req.url.slice(0, q)).replace(/^\/+/, '')}`;
+  // One leading slash: "//host" or "/\\host" in a Location would send the browser to another site.
+  const pathname = `/${(q < 0 ? req.url : req.url.slice(0, q)).replace(/^[/\\]+/, '')}`;
   const params = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
   const queried = params.get('token') ?? undefined;
   const auth = req.headers.authorization;
