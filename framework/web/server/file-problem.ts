@@ -19,7 +19,7 @@ const FIELD_PATH = /^"[\w$.[\]-]{1,100}"$/;
 function inExpectedClause(message: string, at: number): boolean {
   const before = message.slice(0, at);
   // The word itself: V8's "Unexpected token 'x', "…" is not valid JSON" quotes the file.
-  const k = Math.max(-1, ...[...before.matchAll(/\bexpected\b/g)].map((m) => m.index));
+  const k = Math.max(-1, ...[...before.matchAll(/\bexpected\b/gi)].map((m) => m.index));
   if (k < 0) return false;
   const clause = before.slice(k);
   return !/\bgot\b|\breceived\b|\)|;/.test(clause);
