@@ -203,7 +203,7 @@ describe.skipIf(chromium === undefined)('the web app in chromium', () => {
         await page.goto(`${app.origin}/#/replays?path=broken/bad.jsonl`);
         const message = page.locator('#replay-error:not([hidden])');
         await message.waitFor();
-        expect(await message.textContent()).toBe('Could not open broken/bad.jsonl: broken/bad.jsonl:4: field "before.top[2]": expected a whole number ≥ 0, got "x"');
+        expect(await message.textContent()).toBe('Could not open broken/bad.jsonl: broken/bad.jsonl:4: field "before.top[2]": expected a whole number ≥ 0, got (text not shown)');
         expect(await page.locator('.replay-view').isHidden()).toBe(true);
         await screenshot(page, `replay-malformed-${size.name}`);
         await closeRecorded(r, [/status of 422 .*\/api\/replay\?path=broken%2Fbad\.jsonl$/]);

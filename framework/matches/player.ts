@@ -79,7 +79,7 @@ export async function openPlayer(spec: string, o: OpenPlayerOptions): Promise<Ma
   return isPathSpec(spec) ? openSubmission(spec, o) : openReference(spec, o);
 }
 
-function openReference(spec: string, o: OpenPlayerOptions): MatchPlayer {
+export function openReference(spec: string, o: OpenPlayerOptions): MatchPlayer {
   const parsed = parseAgentSpec(spec);
   const options = optionsUnder(parsed, o.conventions);
   const heuristic = findHeuristic('basic')!;

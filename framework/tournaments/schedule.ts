@@ -39,6 +39,16 @@ export function pairings(p: Pick<TournamentParams, 'format' | 'agents' | 'vs'>):
   return pairs;
 }
 
+/**
+ * How many games the schedule of `p` holds, by arithmetic alone: what a reader checks before it
+ * builds a schedule from a header it did not write (3,000 agents × 100,000 games a pair is 4.5 × 10^11).
+ */
+export function scheduledGameCount(p: Pick<TournamentParams, 'format' | 'agents' | 'vs' | 'gamesPerPair'>): number {
+  const n = p.agents.length;
+  const pairs = p.format === 'gauntlet' ? n * p.vs.length : (n * (n - 1)) / 2;
+  return pairs * p.gamesPerPair;
+}
+
 const SEED_RANGE = 2 ** 31;
 
 export function buildSchedule(p: Pick<TournamentParams, 'format' | 'agents' | 'vs' | 'gamesPerPair' | 'seed'>): ScheduledGame[] {

@@ -37,7 +37,7 @@ export async function measurePlayPageRender(runs: number): Promise<FirstRender> 
   if ('missing' in browser) return { page, skipped: browser.missing };
   const root = mkdtempSync(join(tmpdir(), 'web-bench-'));
   const { files } = await loadAssets();
-  const app = await createWebApp({ root, sandbox: 'weak', host: '127.0.0.1', assets: files });
+  const app = await createWebApp({ root, sandbox: 'weak', host: '127.0.0.1', token: null, assets: files }); // a benchmark's own server, on loopback for its run
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -114,7 +114,7 @@ export async function measureReportPageRender(runs: number, submissions = 200, c
   const json = toJson(syntheticClassReport(submissions, cases));
   writeFileSync(join(root, 'class.json'), json);
   const { files } = await loadAssets();
-  const app = await createWebApp({ root, sandbox: 'weak', host: '127.0.0.1', assets: files });
+  const app = await createWebApp({ root, sandbox: 'weak', host: '127.0.0.1', token: null, assets: files }); // a benchmark's own server, on loopback for its run
   try {
     const timed = async (url: string) => {
       const t0 = performance.now();

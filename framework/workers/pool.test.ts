@@ -1,8 +1,8 @@
 import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
-import { runJobs } from './pool.ts';
-import { barrier, BROKEN_JOB, WHERE_JOB, type Played, type Started, type WhereSetup } from '../../testcases/fixtures/pool-jobs.ts';
+import { PoolThreadCapped, runJobs, runOnPoolThread } from './pool.ts';
+import { barrier, BROKEN_JOB, SPIN_JOB, WHERE_JOB, type Played, type Started, type WhereSetup } from '../../testcases/fixtures/pool-jobs.ts';
 
 const items = Array.from({ length: 30 }, (_, k) => k);
 
@@ -93,5 +93,27 @@ describe('runJobs', () => {
       },
     });
     expect(played).toHaveLength(3);
+  });
+});
+
+describe('runOnPoolThread', () => {
+  it('plays an item on a pool thread, not this one, whose event loop keeps turning meanwhile', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 20);
+    try {
+      const ran = await runOnPoolThread(SPIN_JOB, null, 1500, { threads: 1, capMs: 60_000 });
+      expect(ran).not.toBe(threadId);
+      // 1.5 s spun on the other thread: this one ticked along (a tick every 20 ms; a busy machine gets far fewer).
+      expect(ticks).toBeGreaterThan(10);
+    } finally {
+      clearInterval(ticker);
+    }
+  });
+
+  it('ends the thread of an item past its cap, and the pool serves the next item', async () => {
+    const started = performance.now();
+    await expect(runOnPoolThread(SPIN_JOB, null, 0, { threads: 1, capMs: 500 })).rejects.toBeInstanceOf(PoolThreadCapped);
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(await runOnPoolThread(SPIN_JOB, null, 1, { threads: 1, capMs: 60_000 })).not.toBe(threadId);
   });
 });

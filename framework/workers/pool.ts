@@ -226,3 +226,62 @@ async function jobInPool<Setup, Item, Result, Event>(
     port1.close();
   }
 }
+
+export interface PoolThreadOptions {
+  /** the pool's size at least (it is the process's one pool: a larger one asked for later replaces it) */
+  threads: number;
+  /** the most the item may take once its thread has it, ms: past it the thread is ended (a search that will not stop) */
+  capMs: number;
+}
+
+/** Why runOnPoolThread gave up on an item: its thread ran past the cap and was ended. */
+export class PoolThreadCapped extends Error {
+  constructor(readonly capMs: number) {
+    super(`stopped after ${capMs} ms, the most it may take`);
+    this.name = 'PoolThreadCapped';
+  }
+}
+
+/**
+ * One item of `kind` played on a thread of the pool, never on this one: what a server runs so
+ * that its event loop keeps answering (mancala serve's reference searches). Items wait in the
+ * pool's queue while its threads are busy; the cap counts from the moment the item's thread has
+ * opened its job, and past it the thread is ended (piscina ends a thread whose task is aborted),
+ * so a search that ignores its deadline holds a core for the cap, never for good.
+ */
+export async function runOnPoolThread<Setup, Item, Result>(kind: JobKind<Setup, Item, Result>, setup: Setup, item: Item, o: PoolThreadOptions): Promise<Result> {
+  const piscina = await workerPool(o.threads, kind.module);
+  const { port1, port2 } = new MessageChannel();
+  const abort = new AbortController();
+  let result: { value: Result } | undefined;
+  let capped = false;
+  let timer: NodeJS.Timeout | undefined;
+  port1.on('message', (m: FromJob<Result>) => {
+    if (m.type === 'ready') {
+      port1.postMessage({ type: 'item', item } satisfies ToJob<Item>);
+      port1.postMessage({ type: 'done' } satisfies ToJob<Item>);
+      timer = setTimeout(() => {
+        capped = true;
+        abort.abort();
+      }, o.capMs);
+    } else if (m.type === 'result') result = { value: m.result };
+  });
+  const closed = new Promise((resolve) => port1.once('close', resolve));
+  try {
+    const task: JobTask = { module: kind.module, name: kind.name, setup, port: port2 };
+    let failed: JobFailure | undefined;
+    try {
+      failed = (await piscina.run(task, { transferList: [port2], signal: abort.signal })) as JobFailure | undefined;
+    } catch (e) {
+      if (capped) throw new PoolThreadCapped(o.capMs);
+      throw e;
+    }
+    await closed;
+    if (failed !== undefined) throw errorOf(failed);
+    if (result === undefined) throw new Error(`${kind.name}: the pool's thread ended without a result`);
+    return result.value;
+  } finally {
+    clearTimeout(timer);
+    port1.close();
+  }
+}

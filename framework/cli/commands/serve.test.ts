@@ -1,7 +1,8 @@
 /**
  * `mancala serve` as the built command runs it: it listens on 127.0.0.1 (any free port with
- * --port 0), says where, serves the app, and stops cleanly on Ctrl-C; a port in use or a bad
- * --root is one line and exit code 2.
+ * --port 0), says where with its token, serves the app only to a request with that token (the
+ * cookie opening the URL sets, too), runs read-only when asked, and stops cleanly on Ctrl-C; a port
+ * in use, a bad --root, --no-token off loopback or a short --token is one line and exit code 2.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,20 +27,27 @@ describe('mancala serve', () => {
     const within = <T,>(step: Promise<T>, what: string): Promise<T> =>
       Promise.race([step, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: nothing in 20 s; stdout: ${out}; stderr: ${err}`)), 20_000).unref())]);
     try {
-      const url = await within(
+      const [url, token] = (await within(
         new Promise<string>((resolve, reject) => {
           child.stdout.on('data', (d) => {
             out += d;
-            const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+\/) /.exec(out);
-            if (m) resolve(m[1]!);
+            const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+\/)\?token=([0-9a-f]{48}) /.exec(out);
+            if (m) resolve(`${m[1]!} ${m[2]!}`);
           });
           void exited.then(() => reject(new Error(`serve exited: ${out} ${err}`)));
         }),
         'the URL',
-      );
+      )).split(' ') as [string, string];
       expect(out).toContain(`files and agent paths are read under ${work}`);
-      expect(await within(fetch(`${url}api/health`).then((r) => r.json()), 'GET /api/health')).toEqual({ ok: true });
-      const page = await within(fetch(url).then(async (r) => ({ type: r.headers.get('content-type'), text: await r.text() })), 'GET /');
+      // No token: refused, loopback included; the printed one: answered.
+      expect(await within(fetch(`${url}api/health`).then((r) => r.status), 'GET /api/health without the token')).toBe(401);
+      expect(await within(fetch(`${url}api/health?token=${token}`).then((r) => r.json()), 'GET /api/health')).toEqual({ ok: true, readOnly: false });
+      // Opening the printed URL: a cookie, and the page again without the token in its address.
+      const opened = await within(fetch(`${url}?token=${token}`, { redirect: 'manual' }), 'GET /?token=');
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get('location')).toBe('/');
+      const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+      const page = await within(fetch(url, { headers: { cookie } }).then(async (r) => ({ type: r.headers.get('content-type'), text: await r.text() })), 'GET /');
       expect(page.type).toMatch(/^text\/html/);
       expect(page.text).toMatch(/<script type="module" src="\/assets\/app-\w+\.js">/);
       child.kill('SIGINT');
@@ -48,6 +56,43 @@ describe('mancala serve', () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
+  });
+
+  it('takes the token from MANCALA_SERVE_TOKEN, and runs read-only: a game start refused', async () => {
+    const token = 'serve-test-token-0123456789';
+    const child = spawn(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work, '--read-only'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MANCALA_SERVE_TOKEN: token } });
+    let out = '';
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL in 20 s: ${out}`)), 20_000);
+        child.stdout.on('data', (d) => {
+          out += d;
+          const m = /^mancala serve: (http:\/\/127\.0\.0\.1:\d+\/)\?token=(\S+) .*; read-only\n/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            expect(m[2]).toBe(token);
+            resolve(m[1]!);
+          }
+        });
+      });
+      const headers = { authorization: `token ${token}`, 'content-type': 'application/json' };
+      const start = await fetch(`${url}api/games`, { method: 'POST', headers, body: JSON.stringify({ rules: 'kalah', bottom: 'human', top: 'random' }) });
+      expect(start.status).toBe(403);
+      expect(((await start.json()) as { error: string }).error).toMatch(/read-only/);
+      expect((await fetch(`${url}api/files`, { headers })).status).toBe(200);
+    } finally {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.on('exit', resolve));
+    }
+  });
+
+  it('refuses --no-token off loopback, and a short --token, in one line, exit code 2', () => {
+    const wide = spawnSync(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work, '--host', '0.0.0.0', '--no-token'], { encoding: 'utf8', timeout: 30_000 });
+    expect(wide.status).toBe(2);
+    expect(wide.stderr).toMatch(/^mancala: --no-token: only with a loopback --host \(127\.0\.0\.1, localhost, ::1\), not 0\.0\.0\.0: .*\n$/);
+    const short = spawnSync(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work, '--token', 'abc'], { encoding: 'utf8', timeout: 30_000 });
+    expect(short.status).toBe(2);
+    expect(short.stderr).toBe('mancala: --token: expected 16 to 512 printable characters without spaces (e.g. the output of openssl rand -hex 24), got 3 characters\n');
   });
 
   it('says in one line that the port is in use, exit code 2', async () => {

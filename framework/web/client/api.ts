@@ -44,3 +44,6 @@ export function query(params: Record<string, string | number | undefined>): stri
   const s = q.toString();
   return s === '' ? '' : `?${s}`;
 }
+
+/** What the server said of itself at start (GET /api/health): read-only, it runs nothing, and the page hides what would. */
+export const server = { readOnly: false };

@@ -2,11 +2,19 @@
  * The web app's front end (bundled by framework/web/build.ts): the navigation, and the router
  * that mounts one page at a time (pages/index.ts).
  */
+import { api, server } from './api.ts';
 import { h } from './dom.ts';
-import { PAGES } from './pages/index.ts';
+import { PAGES as ALL_PAGES } from './pages/index.ts';
 import { Router, routeHash } from './router.ts';
 
-function start(): void {
+async function start(): Promise<void> {
+  try {
+    server.readOnly = (await api<{ readOnly?: boolean }>('GET', '/api/health')).readOnly === true;
+  } catch {
+    // The pages say it themselves when the server does not answer.
+  }
+  // A read-only server (mancala serve --read-only) runs no game and no search: those pages are left out.
+  const PAGES = server.readOnly ? ALL_PAGES.filter((p) => p.runs !== true) : ALL_PAGES;
   const links = PAGES.map((p) => h('a', { href: routeHash(p.id), 'data-page': p.id, title: p.summary }, p.title));
   const outlet = h('main', { id: 'outlet' });
   document.body.replaceChildren(
@@ -27,4 +35,4 @@ function start(): void {
   router.start();
 }
 
-start();
+void start();

@@ -48,6 +48,8 @@ export interface Page {
   title: string;
   /** a line about it (the home page's cards, the title attribute) */
   summary: string;
+  /** it runs something on the server (games, searches): left out of a read-only server's navigation */
+  runs?: true;
   /** mounts the page; returns what unmounts it (listeners, timers, the server's games) */
   mount(outlet: HTMLElement, ctx: PageContext): (() => void) | void;
 }

@@ -5,10 +5,11 @@
  *
  * A malformed request never crashes it: every refusal is a 4xx with `{"error": "one line"}`
  * (http-error.ts), whatever Fastify or a route found wrong — a bad path, query or JSON body, an
- * unknown game, a file outside the root. It answers only requests addressed to it by a loopback
- * name or the host it was bound to (a page of another site cannot reach it through DNS rebinding),
- * and refuses a state-changing request sent from another origin; the page itself may load nothing
- * from anywhere else (its Content-Security-Policy).
+ * unknown game, a file outside the root. Every request needs the server's token and must be
+ * addressed to it by a name it knows (access.ts: a page of another site cannot reach it through
+ * DNS rebinding); a state-changing request sent from another origin is refused, and so is every
+ * one under --read-only; the page itself may load nothing from anywhere else (its
+ * Content-Security-Policy).
  */
 import { realpathSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -25,6 +26,8 @@ import type { ApiModule, WebContext } from './context.ts';
 import { GameSessions } from './game-sessions.ts';
 import type { SessionContext } from './game-session.ts';
 import { errorReply, oneLine } from './http-error.ts';
+import { allowedHosts, checkAccess } from './access.ts';
+import { READ_ONLY_REFUSAL } from './context.ts';
 
 /** Each page's API. A new page adds its module here (and its page to client/pages/index.ts). */
 export const API_MODULES: readonly ApiModule[] = [catalogApi, gamesApi, replaysApi, tournamentsApi, reportsApi, searchApi];
@@ -34,8 +37,14 @@ export interface WebAppOptions {
   root: string;
   sandbox: SandboxMode;
   memoryMb?: number;
-  /** the host the server binds to: requests naming it are answered, besides loopback names */
+  /** the host the server binds to: requests naming it are answered, besides loopback names and the machine's addresses */
   host?: string;
+  /** the token every request must carry (access.ts); null: none (`--no-token`, loopback only) */
+  token: string | null;
+  /** more Host names to answer (`--allow-host`) */
+  allowHosts?: readonly string[];
+  /** a display mode: standings, replays and reports are served; nothing runs, nothing is uploaded (read-only.ts) */
+  readOnly?: boolean;
   /** the front end's files (default: loadAssets()) */
   assets?: Map<string, Asset>;
   /** stands in for openPlayer (tests) */
@@ -58,24 +67,12 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
-
-/** The host name of a Host or Origin header's authority, lower case, without the port. */
-export function hostName(authority: string): string {
-  const a = authority.trim().toLowerCase();
-  if (a.startsWith('[')) return a.slice(0, a.indexOf(']') + 1);
-  const colon = a.lastIndexOf(':');
-  return colon >= 0 && a.indexOf(':') === colon ? a.slice(0, colon) : a;
-}
-
 export async function createWebApp(o: WebAppOptions): Promise<FastifyInstance> {
   const root = realpathSync(o.root);
   const assets = o.assets ?? (await loadAssets()).files;
   const sessionContext: SessionContext = { root, sandbox: o.sandbox, memoryMb: o.memoryMb ?? DEFAULT_LIMITS.memoryMb, ...(o.open !== undefined ? { open: o.open } : {}) };
-  const ctx: WebContext = { root, sandbox: o.sandbox, memoryMb: sessionContext.memoryMb, games: new GameSessions(sessionContext) };
-  const boundHost = o.host === undefined ? undefined : hostName(o.host.includes(':') && !o.host.startsWith('[') ? `[${o.host}]` : o.host);
-  const anyHost = boundHost !== undefined && WILDCARD.has(boundHost);
+  const ctx: WebContext = { root, sandbox: o.sandbox, memoryMb: sessionContext.memoryMb, games: new GameSessions(sessionContext), readOnly: o.readOnly === true };
+  const access = { token: o.token, hosts: allowedHosts(o.host, o.allowHosts) };
 
   const app = Fastify({
     logger: false,
@@ -93,14 +90,9 @@ export async function createWebApp(o: WebAppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (req, reply) => {
+    const refused = await checkAccess(access, req, reply);
+    if (refused !== undefined) return refused;
     const host = req.headers.host;
-    if (!anyHost) {
-      const name = typeof host === 'string' ? hostName(host) : '';
-      if (!LOOPBACK.has(name) && name !== boundHost) {
-        reply.code(421).send({ error: `this server answers requests to 127.0.0.1 or localhost${boundHost !== undefined && !LOOPBACK.has(boundHost) ? ` or ${boundHost}` : ''}, not ${JSON.stringify(String(host ?? '').slice(0, 100))}` });
-        return reply;
-      }
-    }
     const origin = req.headers.origin;
     if (req.method !== 'GET' && req.method !== 'HEAD' && typeof origin === 'string' && origin !== 'null') {
       let originHost: string;
@@ -113,6 +105,10 @@ export async function createWebApp(o: WebAppOptions): Promise<FastifyInstance> {
         reply.code(403).send({ error: `refused: a ${req.method} from another origin (${origin.slice(0, 100)})` });
         return reply;
       }
+    }
+    if (ctx.readOnly && req.method !== 'GET' && req.method !== 'HEAD') {
+      reply.code(403).send({ error: READ_ONLY_REFUSAL });
+      return reply;
     }
     return undefined;
   });

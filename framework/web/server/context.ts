@@ -16,6 +16,12 @@ export interface WebContext {
   /** memory cap of a sandboxed submission, MB */
   memoryMb: number;
   games: GameSessions;
+  /** `--read-only`: a display (a class watching a projector): every request but GET and HEAD is refused (app.ts) */
+  readOnly: boolean;
 }
+
+/** Why a request that would run or upload something is refused under --read-only. */
+export const READ_ONLY_REFUSAL =
+  'refused: this server is read-only (mancala serve --read-only): it shows standings, replays and reports, and starts no game, no search and no upload';
 
 export type ApiModule = (app: FastifyInstance, ctx: WebContext) => void;

@@ -2,8 +2,9 @@
  * The server never crashes on a malformed request: fast-check sends thousands of requests to every
  * route — random methods, paths (valid, garbled, badly percent-encoded, too long), query strings
  * (unknown, repeated, huge) and bodies (random JSON, near-valid requests, text under every content
- * type) — and every answer must be below 500, a refusal must be one line of JSON, and the server
- * must still answer afterwards.
+ * type), with the token (one request in sixteen without it, and ?token= right or wrong) — and every
+ * answer must be below 500, a refusal must be one line of JSON, no answer may show a credential a
+ * path can name (a hidden file, a text file), and the server must still answer afterwards.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,10 @@ import { toJson } from '../../grading/reporters/json.ts';
 import { isPathSpec, openPlayer } from '../../matches/player.ts';
 import type { GameView } from '../shared/api.ts';
 import { createWebApp } from './app.ts';
+
+/** The token the test's server asks for, sent with every request (a request without it is refused: access.test.ts). */
+const TOKEN = 'test-token-0123456789abcdef';
+const AUTH = { authorization: `token ${TOKEN}` };
 
 const work = mkdtempSync(join(tmpdir(), 'web-fuzz-test-'));
 let app: FastifyInstance;
@@ -34,15 +39,18 @@ beforeAll(async () => {
   writeFileSync(join(work, 'replays', 'game-001.jsonl'), REPLAY + '\n');
   writeFileSync(join(work, 'replays', 'results.jsonl'), '{"type":"tournament","version":1,"params":{}}\n');
   writeFileSync(join(work, 'replays', 'grade.json'), toJson(sampleReport()));
+  // A credential the fuzzer's paths may name: no answer may show it.
+  writeFileSync(join(work, '.git-credentials'), 'https://student:fuzz-secret-4cf1@github.com\n');
+  writeFileSync(join(work, 'replays', 'creds.txt'), 'https://student:fuzz-secret-4cf1@github.com\n');
   // Reference agents as they are; a path (which would start a sandboxed process) refused, as a missing agent is.
   const open: typeof openPlayer = async (spec, o) => {
     if (isPathSpec(spec)) throw new UserError(`agent ${spec}: no agent found (fuzz test)`);
     return openPlayer(spec, o);
   };
-  app = await createWebApp({ root: work, sandbox: 'weak', open, assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
-  const r = await app.inject({ method: 'POST', url: '/api/games', payload: { rules: 'kalah', pits: 3, seeds: 2, bottom: 'human', top: 'random' } });
+  app = await createWebApp({ root: work, sandbox: 'weak', token: TOKEN, open, assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
+  const r = await app.inject({ method: 'POST', url: '/api/games', headers: AUTH, payload: { rules: 'kalah', pits: 3, seeds: 2, bottom: 'human', top: 'random' } });
   gameId = (r.json() as GameView).id;
-  const search = await app.inject({ method: 'POST', url: '/api/search', payload: { profile: 'csci561', pits: 3, seeds: 2, algo: 'alphabeta', depth: 3 } });
+  const search = await app.inject({ method: 'POST', url: '/api/search', headers: AUTH, payload: { profile: 'csci561', pits: 3, seeds: 2, algo: 'alphabeta', depth: 3 } });
   searchId = (search.json() as { id: string }).id;
 });
 afterAll(async () => {
@@ -98,13 +106,13 @@ const path = fc.oneof(
 
 const queryValue = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('replays/game-001.jsonl', 'replays/results.jsonl', 'replays/grade.json', 'replays', '../..', '/etc/passwd', '', '0', '-1', '1e9', '99999999999', 'replays/nothing.jsonl'),
+  fc.constantFrom('replays/game-001.jsonl', 'replays/results.jsonl', 'replays/grade.json', 'replays', '../..', '/etc/passwd', '', '0', '-1', '1e9', '99999999999', 'replays/nothing.jsonl', '.git-credentials', 'replays/creds.txt', TOKEN, 'wrong-token'),
   fc.string({ unit: 'binary', maxLength: 10 }),
 );
 const query = fc.oneof(
   fc.constant(''),
   fc
-    .array(fc.tuple(fc.oneof(fc.constantFrom('path', 'dir', 'game', 'ply', 'submission', 'iteration', 'from', 'x'), fc.string({ maxLength: 6 })), queryValue), { maxLength: 4 })
+    .array(fc.tuple(fc.oneof(fc.constantFrom('path', 'dir', 'game', 'ply', 'submission', 'iteration', 'from', 'x', 'token'), fc.string({ maxLength: 6 })), queryValue), { maxLength: 4 })
     .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`)),
   fc.constantFrom('?path=%zz', '?path', '?&&&=', '?game=1&game=2&path=replays/results.jsonl', '?dir[]=x', '?__proto__[x]=1', '?constructor=1'),
 );
@@ -144,6 +152,7 @@ const request = fc.record({
   body,
   rawText,
   contentType,
+  noToken: fc.integer({ min: 0, max: 15 }).map((n) => n === 0),
 });
 
 describe('the web server under a fuzzer', () => {
@@ -152,7 +161,8 @@ describe('the web server under a fuzzer', () => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         const url = r.path.replaceAll('/SID', `/${searchId}`).replaceAll('/ID', `/${gameId}`) + r.query;
-        const headers: Record<string, string> = {};
+        // One request in sixteen without the token: refused (401) like any other malformed request.
+        const headers: Record<string, string> = r.noToken ? {} : { ...AUTH };
         if (r.contentType !== undefined) headers['content-type'] = r.contentType;
         const options: InjectOptions = { method: r.method as InjectOptions['method'], url, headers };
         if (r.method !== 'GET' && r.method !== 'HEAD') {
@@ -161,6 +171,7 @@ describe('the web server under a fuzzer', () => {
         }
         const res = await app.inject(options);
         expect(res.statusCode, `${r.method} ${url} ${String(options.payload ?? '').slice(0, 200)} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
+        expect(res.body).not.toContain('fuzz-secret');
         if (res.statusCode >= 400 && r.method !== 'HEAD') {
           refusals++;
           const data = res.json() as { error?: unknown };
@@ -171,24 +182,24 @@ describe('the web server under a fuzzer', () => {
       { numRuns: 5000, seed: 20_240_917 },
     );
     expect(refusals).toBeGreaterThan(1000);
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+    expect((await app.inject({ method: 'GET', url: '/api/health', headers: AUTH })).json()).toEqual({ ok: true, readOnly: false });
     // (the fuzzer may have closed the game: DELETE /api/games/ID)
-    expect((await app.inject({ method: 'POST', url: '/api/games', payload: { rules: 'kalah', bottom: 'human', top: 'random' } })).statusCode).toBe(201);
+    expect((await app.inject({ method: 'POST', url: '/api/games', headers: AUTH, payload: { rules: 'kalah', bottom: 'human', top: 'random' } })).statusCode).toBe(201);
   });
 
   it('plays random legal and illegal moves in a game without ever failing', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(fc.integer({ min: -1, max: 7 }).map((m) => ({ move: m })), fc.constantFrom('advance', 'undo', 'hint')), { maxLength: 30 }), async (steps) => {
-        const created = await app.inject({ method: 'POST', url: '/api/games', payload: { rules: 'cs540', pits: 3, seeds: 2, bottom: 'human', top: 'greedy' } });
+        const created = await app.inject({ method: 'POST', url: '/api/games', headers: AUTH, payload: { rules: 'cs540', pits: 3, seeds: 2, bottom: 'human', top: 'greedy' } });
         const id = (created.json() as GameView).id;
         for (const step of steps) {
           const res =
             typeof step === 'string'
-              ? await app.inject({ method: 'POST', url: `/api/games/${id}/${step}`, payload: {} })
-              : await app.inject({ method: 'POST', url: `/api/games/${id}/move`, payload: step });
+              ? await app.inject({ method: 'POST', url: `/api/games/${id}/${step}`, headers: AUTH, payload: {} })
+              : await app.inject({ method: 'POST', url: `/api/games/${id}/move`, headers: AUTH, payload: step });
           expect(res.statusCode, res.body).toBeLessThan(500);
         }
-        await app.inject({ method: 'DELETE', url: `/api/games/${id}` });
+        await app.inject({ method: 'DELETE', url: `/api/games/${id}`, headers: AUTH });
       }),
       { numRuns: 150, seed: 7 },
     );

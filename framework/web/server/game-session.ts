@@ -23,16 +23,19 @@ import { LIMITS } from '../../games/mancala/rules.ts';
 import { anytimeByDefault } from '../../matches/play-game.ts';
 import { checkAgentSpec, openPlayer, splitOptions } from '../../matches/player.ts';
 import type { MatchPlayer, MoveAttempt } from '../../matches/types.ts';
-import { agentTable, findHeuristic, optionsUnder, parseAgentSpec } from '../../plugins/agents.ts';
+import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
 import { createRandom, type RandomSource } from '../../random.ts';
 import { sandboxFor, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { isInside } from '../../sandbox/paths.ts';
-import { runAgent } from '../../search/run-agent.ts';
 import { gameSpec } from '../../suites/game.ts';
 import { DEFAULT_LIMITS } from '../../suites/schema.ts';
 import { HUMAN, type GameView, type Hint, type MoveView, type NewGameRequest, type Seat, type SeatView } from '../shared/api.ts';
 import { boardView, seatOf, traceMove } from './board-view.ts';
+import type { HintResult } from './search-job.ts';
+import { cappedRefusal, HINT_CAP_MS, pooledReference, positionItem, runSearchItem } from './searches.ts';
+import { PoolThreadCapped } from '../../workers/pool.ts';
 import { HttpError } from './http-error.ts';
+import { hiddenUnder } from './replay-files.ts';
 
 /** The reference search behind a hint: alpha-beta at a modest depth, in the profile's depth unit. */
 export const HINT_DEPTH = 6;
@@ -63,6 +66,7 @@ export function agentPathUnderRoot(spec: string, root: string): string | undefin
   if (!existsSync(absolute)) throw new HttpError(400, `agent ${path}: no such file or folder under ${root} (a reference agent is one of ${Object.keys(agentTable()).join(', ')})`);
   const real = realpathSync(absolute);
   if (!isInside(realpathSync(root), real)) throw new HttpError(403, `agent ${path}: outside ${root}, the folder this server reads agents from (mancala serve --root)`);
+  if (hiddenUnder(realpathSync(root), absolute) || hiddenUnder(realpathSync(root), real)) throw new HttpError(403, `agent ${path}: a hidden file or folder (its name starts with a dot): this server runs none`);
   return options === '' ? real : `${real}:${options}`;
 }
 
@@ -108,21 +112,30 @@ export class GameSession {
       if (text === '' ) throw new HttpError(400, `${k === 0 ? 'bottom' : 'top'}: expected "${HUMAN}" or an agent, got nothing`);
       if (text === HUMAN) return { typed: text, spec: HUMAN, path: false };
       const path = agentPathUnderRoot(text, ctx.root);
-      const spec = path ?? text;
+      const side = k === 0 ? 'bottom' : 'top';
       try {
-        checkAgentSpec(spec);
+        if (path !== undefined) checkAgentSpec(path);
+        else {
+          // Not a path under the root: a reference agent's name, or nothing. (checkAgentSpec would
+          // take a name that exists in the server's working folder for a path, and run it.)
+          const { name } = parseAgentSpec(text);
+          if (agentTable()[name]?.withheld === true) checkAgentSpec(text);
+        }
       } catch (e) {
-        if (e instanceof UserError) throw new HttpError(400, `${k === 0 ? 'bottom' : 'top'}: ${e.message}`);
+        if (e instanceof UserError) throw new HttpError(400, `${side}: ${e.message}`);
         throw e;
       }
-      return { typed: text, spec, path: path !== undefined };
+      return { typed: text, spec: path ?? text, path: path !== undefined };
     });
     if (specs.some((s) => s.path)) await sandboxFor(ctx.sandbox); // refuses (UserError, a 400) where the sandbox cannot run
-    const open = ctx.open ?? openPlayer;
+    const options = { game: spec, conventions: profile.search, memoryMb: ctx.memoryMb, sandbox: ctx.sandbox };
+    // A submission in its sandboxed process; a reference agent searching on the worker pool (searches.ts), not on the server's event loop.
+    const open = (s: (typeof specs)[number]): Promise<MatchPlayer> | MatchPlayer =>
+      ctx.open !== undefined ? ctx.open(s.spec, options) : s.path ? openPlayer(s.spec, options) : pooledReference(s.spec, profile.name);
     const players: (MatchPlayer | undefined)[] = [];
     try {
       for (const s of specs) {
-        players.push(s.spec === HUMAN ? undefined : await open(s.spec, { game: spec, conventions: profile.search, memoryMb: ctx.memoryMb, sandbox: ctx.sandbox }));
+        players.push(s.spec === HUMAN ? undefined : await open(s));
       }
     } catch (e) {
       await Promise.all(players.map((p) => p?.close()));
@@ -231,6 +244,8 @@ export class GameSession {
     try {
       attempt = await player.chooseMove(this.game, s, this.timePerMoveMs, Math.floor(this.seeds() * 2 ** 31));
     } catch (e) {
+      // The server busy (503): the page asks again; nobody forfeits.
+      if (e instanceof HttpError) throw e;
       attempt = { status: 'error', message: e instanceof Error ? e.message : String(e), ms: performance.now() - start };
     } finally {
       this.thinking = undefined;
@@ -279,16 +294,15 @@ export class GameSession {
     this.lastUsed = Date.now();
     if (this.over) throw new HttpError(409, 'the game is over: no move to hint');
     if (agentTable()['alphabeta']?.withheld === true) throw new HttpError(400, 'hints come from the reference alpha-beta, which this student kit holds back');
-    const spec = parseAgentSpec(HINT_AGENT);
-    const run = await runAgent(spec.agent, {
-      game: this.game,
-      state: this.state,
-      heuristic: findHeuristic('basic')!,
-      options: optionsUnder(spec, this.profile.search),
-      random: createRandom(0),
-    });
-    const move = run.choice.move;
-    return { move, name: this.game.moveName(this.state, move), value: run.choice.value ?? null, agent: HINT_AGENT, nodes: run.nodes, ms: Math.round(run.ms * 10) / 10 };
+    let run: HintResult;
+    try {
+      run = await runSearchItem<HintResult>({ kind: 'hint', spec: HINT_AGENT, ...positionItem(this.profile.name, this.game, this.state) }, HINT_CAP_MS);
+    } catch (e) {
+      if (e instanceof PoolThreadCapped) throw cappedRefusal('the hint', HINT_CAP_MS);
+      throw e;
+    }
+    const move = run.move;
+    return { move, name: this.game.moveName(this.state, move), value: run.value, agent: HINT_AGENT, nodes: run.nodes, ms: Math.round(run.ms * 10) / 10 };
   }
 
   async close(): Promise<void> {

@@ -24,6 +24,8 @@ import type { FolderListing, ReplayView, TournamentGames } from '../shared/api.t
 import { boardView, traceMove } from './board-view.ts';
 import { HttpError } from './http-error.ts';
 import { fileHead, jsonReportKind } from './report-kind.ts';
+import { boundedResultsHeader } from './results-header.ts';
+import { fileProblem, withoutFileText } from './file-problem.ts';
 
 /** Folders a listing leaves out: never replays, often huge. */
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist']);
@@ -45,7 +47,17 @@ export function resolveUnder(root: string, rel: string): string {
     throw new HttpError(404, `${rel}: no such file or folder under ${root}`);
   }
   if (!isInside(realRoot, real)) throw new HttpError(403, `${rel}: leads outside the folder this server reads (${root})`);
+  // Hidden files and folders (.git, .env, .git-credentials, .ssh) are never replays, results or reports: none is read.
+  if (hiddenUnder(realRoot, absolute) || hiddenUnder(realRoot, real)) throw new HttpError(403, `${rel}: a hidden file or folder (its name starts with a dot): this server reads none`);
   return real;
+}
+
+/** Whether a part of `path` below `root` is hidden (its name starts with a dot). */
+export function hiddenUnder(root: string, path: string): boolean {
+  if (!isInside(root, path)) return false;
+  return relative(root, path)
+    .split(sep)
+    .some((part) => part.startsWith('.') && part !== '.' && part !== '..');
 }
 
 /** How a path is named to the page: relative to the root, with forward slashes. */
@@ -109,9 +121,9 @@ function readText(real: string, shown: string): string {
   return readFileSync(real, 'utf8');
 }
 
-/** A malformed file: the reader's one line, as a 422. */
+/** A malformed file: the reader's one line, as a 422, with nothing of the file's text (file-problem.ts). */
 function unprocessable(e: unknown): never {
-  if (e instanceof UserError) throw new HttpError(422, e.message);
+  if (e instanceof UserError) throw new HttpError(422, withoutFileText(e.message));
   throw e;
 }
 
@@ -171,7 +183,7 @@ export function openReplay(root: string, path: string, game?: number): ReplayVie
   const text = readText(real, shown);
   if (isResultsFile(text)) {
     if (game === undefined) throw new HttpError(400, `${shown} is a tournament's results: say which game (game=N)`);
-    return replayView(tournamentReplay(real, shown, game), `${shown}#${game}`);
+    return replayView(tournamentReplay(root, real, shown, game), `${shown}#${game}`);
   }
   try {
     return replayView(parseReplay(text, shown), shown);
@@ -197,12 +209,12 @@ function isResultsFile(text: string): boolean {
 
 function readTournament(real: string, shown: string): { params: ReturnType<typeof readResultsHeader>['params']; games: Map<number, PlayedGame> } {
   try {
-    const header = readResultsHeader(real);
+    const header = boundedResultsHeader(real, shown);
     const schedule = buildSchedule(header.params);
     const games = readResults(real, header.params, schedule, [], { repair: false, ...(header.shard !== undefined ? { shard: header.shard } : {}) });
     return { params: header.params, games };
   } catch (e) {
-    return unprocessable(e instanceof UserError ? new UserError(e.message.split(real).join(shown)) : e);
+    return fileProblem(e, real, shown);
   }
 }
 
@@ -223,7 +235,7 @@ export function tournamentGames(root: string, path: string): TournamentGames {
 }
 
 /** A tournament's game as a replay, played again from its moves, then checked by the replay reader. */
-function tournamentReplay(real: string, shown: string, index: number): Replay {
+function tournamentReplay(root: string, real: string, shown: string, index: number): Replay {
   const { params, games } = readTournament(real, shown);
   const g = games.get(index);
   if (g === undefined) throw new HttpError(404, `${shown}: no game ${index} (it records ${games.size === 0 ? 'no games yet' : `games ${[...games.keys()].sort((a, b) => a - b).slice(0, 8).join(', ')}${games.size > 8 ? ', …' : ''}`})`);
@@ -233,12 +245,20 @@ function tournamentReplay(real: string, shown: string, index: number): Replay {
   const game = mancalaGame(profile, params.pits, params.seeds);
   let s = game.initial();
   if (g.startPosition !== undefined) {
+    // The openings file the header names is read under the root too, as every file the page opens.
+    const starts = `${where} starts from position ${g.startPosition} of the openings file ${params.openings}`;
+    let openings: string;
     try {
-      const boards = readStartPositions(resolve(params.openings));
+      openings = resolveUnder(root, params.openings);
+    } catch (e) {
+      throw new HttpError(422, `${starts}, which cannot be read here: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    try {
+      const boards = readStartPositions(openings);
       const board = boards[(g.startPosition - 1) % boards.length]!;
       s = boardToState(game, board, undefined, params.openings);
     } catch (e) {
-      throw new HttpError(422, `${where} starts from position ${g.startPosition} of the openings file ${params.openings}, which cannot be read here: ${e instanceof Error ? e.message : String(e)}`);
+      throw new HttpError(422, `${starts}, which cannot be read here: ${withoutFileText(e instanceof Error ? e.message.split(openings).join(params.openings) : String(e))}`);
     }
   }
   const seed = buildSchedule(params)[index - 1]?.seed ?? params.seed;

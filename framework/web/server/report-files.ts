@@ -18,6 +18,7 @@ import { parseReport } from '../../grading/reporters/json.ts';
 import { parseSimilarityReport, type SimilarityReport } from '../../similarity/report.ts';
 import { HttpError } from './http-error.ts';
 import { jsonReportKind } from './report-kind.ts';
+import { withoutFileText } from './file-problem.ts';
 import { MAX_FILE_BYTES, resolveUnder, shownPath } from './replay-files.ts';
 
 /** A report read and checked, and what has been rendered from it. */
@@ -99,9 +100,9 @@ export class ReportFiles {
           ? { file, similarity: parseSimilarityReport(text, file), pages: new Map() }
           : { file, report: parseGradeJson(text, file), pages: new Map() };
     } catch (e) {
-      if (e instanceof UserError) throw new HttpError(422, e.message);
-      // JSON.parse of a shard's report that is not JSON after all.
-      if (e instanceof SyntaxError) throw new HttpError(422, `${file}: expected a JSON grade report (${e.message})`);
+      if (e instanceof UserError) throw new HttpError(422, withoutFileText(e.message));
+      // JSON.parse of a shard's report that is not JSON after all (V8's message quotes the text: not shown).
+      if (e instanceof SyntaxError) throw new HttpError(422, `${file}: expected a JSON grade report (not JSON)`);
       throw e;
     }
     this.cache.delete(real);

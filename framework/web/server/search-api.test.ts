@@ -22,13 +22,17 @@ import { PROFILES } from '../../games/mancala/profiles.ts';
 import { LOG_CHUNK, MAX_TREE_NODES } from './search-explorations.ts';
 import { EXPLORER_SOLVE_MAX_STONES } from './solved-values.ts';
 
+/** The token the test's server asks for, sent with every request (a request without it is refused: access.test.ts). */
+const TOKEN = 'test-token-0123456789abcdef';
+const AUTH = { authorization: `token ${TOKEN}` };
+
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const INPUT = join(ROOT, 'testcases/csci561-public/inputs/alphabeta-d3-1.txt');
 const work = mkdtempSync(join(tmpdir(), 'web-search-test-'));
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await createWebApp({ root: work, sandbox: 'weak', assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
+  app = await createWebApp({ root: work, sandbox: 'weak', token: TOKEN, assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
 });
 afterAll(async () => {
   await app?.close();
@@ -36,7 +40,7 @@ afterAll(async () => {
 });
 
 async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const r = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
+  const r = await app.inject({ method, url, headers: AUTH, ...(body === undefined ? {} : { payload: body as object }) });
   return { status: r.statusCode, data: r.json() as T };
 }
 

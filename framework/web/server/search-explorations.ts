@@ -6,6 +6,9 @@
  * goes), so the page asks for a node's children when it opens that node: a big tree is never sent
  * whole.
  *
+ * Searches and solves run on the worker pool's threads (searches.ts, search-job.ts), the trace
+ * sent back: a search of a second never holds the other pages' requests.
+ *
  * Iterative deepening runs alpha-beta at each depth 1..d to the end, one tree a depth, and the page
  * picks the iteration to look at. The `ids` agent stops at a deadline and publishes only each
  * iteration's move; here the trees themselves are the point, and every iteration is kept so the
@@ -16,20 +19,22 @@
  * events.
  */
 import { randomUUID } from 'node:crypto';
-import type { TraceEvent } from '../../contracts/search-trace.ts';
 import { UserError } from '../../errors.ts';
-import { boardToState, guessBoardFormat, parseBoard, writeJson, type BoardSpec } from '../../games/mancala/board-io/index.ts';
+import { writeJson } from '../../games/mancala/board-io/index.ts';
 import type { MancalaGame, MancalaState } from '../../games/mancala/engine.ts';
-import { mancalaGame } from '../../games/mancala/profile-game.ts';
-import { findProfile, type MancalaProfile } from '../../games/mancala/profiles.ts';
+import type { MancalaProfile } from '../../games/mancala/profiles.ts';
 import { agentTable, heuristicNames } from '../../plugins/agents.ts';
-import { planSearch, runSearch, type GameSetup, type SearchReport } from '../../plugins/reference-search.ts';
+import type { SearchReport } from '../../plugins/reference-search.ts';
 import { traverseLogLines, type TraverseLogLine } from '../../search/traverse-log.ts';
 import type { ExplorerAlgo, SearchExploration, SolvedValues, SearchNodeDetail, SearchNodeView, SearchRequestBody, SearchTreeView, Seat } from '../shared/api.ts';
 import { boardView, seatOf } from './board-view.ts';
+import { PoolThreadCapped } from '../../workers/pool.ts';
+import { explorerPosition } from './explorer-position.ts';
 import { HttpError } from './http-error.ts';
+import type { ExploreResult } from './search-job.ts';
 import { SearchTree, TreeTooLarge } from './search-tree.ts';
-import { solvedValues } from './solved-values.ts';
+import { cappedRefusal, EXPLORE_CAP_MS, positionItem, runSearchItem, SOLVE_CAP_MS } from './searches.ts';
+import { EXPLORER_SOLVE_MAX_STONES, solvedValues } from './solved-values.ts';
 
 /** The most nodes an exploration's trees hold together (a node is about 200 bytes here). */
 export const MAX_TREE_NODES = 100_000;
@@ -65,28 +70,6 @@ interface Exploration {
   solved: Map<string, SolvedValues>;
 }
 
-/** The game and position the request asks for; a malformed board is the board reader's one line. */
-export function explorerPosition(body: SearchRequestBody): GameSetup & { game: MancalaGame; state: MancalaState; profile: MancalaProfile } {
-  const profile = findProfile(body.profile);
-  if (profile === undefined) throw new HttpError(400, `body field "profile": unknown profile ${JSON.stringify(body.profile)}`);
-  const toMove = body.player === undefined ? undefined : body.player === 'bottom' ? 0 : 1;
-  if (body.board === undefined) {
-    const pits = body.pits ?? profile.rules.pits;
-    const seeds = body.seeds ?? profile.rules.seeds;
-    const game = mancalaGame(profile, pits, seeds);
-    let state = game.initial();
-    if (toMove === 1) state = game.fromRows(game.row(state, 0), game.row(state, 1), 0, 0, 1);
-    return { kind: 'mancala', game, state, rules: profile.name, profile, pits, seeds, conventions: profile.search, label: `${profile.name}, ${pits} pits, ${seeds} stones` };
-  }
-  for (const field of ['pits', 'seeds'] as const) {
-    if (body[field] !== undefined) throw new HttpError(400, `body field "${field}": a board has its own size: leave "${field}" out`);
-  }
-  const board: BoardSpec = parseBoard(body.board, body.boardFormat ?? guessBoardFormat(body.board.trimStart().startsWith('{') ? 'board.json' : 'board', body.board), 'board');
-  const game = mancalaGame(profile, board.bottom.length, profile.rules.seeds);
-  const state = boardToState(game, board, toMove, 'board');
-  return { kind: 'mancala', game, state, rules: profile.name, profile, pits: game.n, conventions: profile.search, label: `${profile.name}, board`, boardFile: 'board', board };
-}
-
 const unbounded = (v: number | undefined): number | null | undefined => (v === undefined ? undefined : Math.abs(v) >= 1e9 ? null : v);
 
 function command(x: Pick<Exploration, 'profile' | 'game' | 'fromBoard' | 'heuristic' | 'rootSeat'>, algo: string, depth: number, board: string | undefined): string {
@@ -117,21 +100,20 @@ export class SearchExplorations {
     const depths = body.algo === 'ids' ? Array.from({ length: body.depth }, (_, k) => k + 1) : [body.depth];
     const trees: Tree[] = [];
     for (const depth of depths) {
-      const events: TraceEvent[] = [];
-      const sink = (e: TraceEvent): void => {
-        if (e.type === 'enter' || e.type === 'leaf' || e.type === 'cached') {
-          if (++nodes > MAX_TREE_NODES) throw new TreeTooLarge(MAX_TREE_NODES);
-        }
-        events.push(e);
-      };
-      let report: SearchReport;
+      // Searched on a pool thread (searches.ts), the trace sent back: the server answers other pages meanwhile.
+      let searched: ExploreResult;
       try {
-        report = await runSearch(setup, planSearch({ algo: searchAlgo, depth, heuristic }, setup), sink);
+        searched = await runSearchItem<ExploreResult>({ kind: 'explore', body, algo: searchAlgo, depth, heuristic, maxNodes: MAX_TREE_NODES - nodes }, EXPLORE_CAP_MS);
       } catch (e) {
-        if (e instanceof TreeTooLarge) throw new HttpError(422, `body field "depth": ${e.message}${body.algo === 'ids' ? ` (iterations 1 to ${depth} together)` : ''}`);
+        if (e instanceof PoolThreadCapped) throw cappedRefusal('body field "depth": the search', EXPLORE_CAP_MS);
         if (e instanceof UserError) throw new HttpError(400, e.message);
         throw e;
       }
+      if ('tooLarge' in searched) {
+        throw new HttpError(422, `body field "depth": ${new TreeTooLarge(MAX_TREE_NODES).message}${body.algo === 'ids' ? ` (iterations 1 to ${depth} together)` : ''}`);
+      }
+      const { events, report } = searched;
+      nodes += events.filter((e) => e.type === 'enter' || e.type === 'leaf' || e.type === 'cached').length;
       const tree = SearchTree.fromTrace(events);
       const pvIds = tree.principalVariation();
       const pv = new Set(pvIds);
@@ -196,7 +178,7 @@ export class SearchExplorations {
   }
 
   /** A node with its children and its position. */
-  node(id: string, nodeId: number, iteration?: number): SearchNodeDetail {
+  async node(id: string, nodeId: number, iteration?: number): Promise<SearchNodeDetail> {
     const x = this.get(id);
     const t = this.tree(x, iteration);
     if (t.tree.node(nodeId) === undefined) throw new HttpError(404, `no node ${nodeId} in this tree: it has nodes 0 to ${t.tree.size - 1}`);
@@ -204,11 +186,13 @@ export class SearchExplorations {
   }
 
   /** The node and every node above it, the root first: what the page opens to show it. */
-  path(id: string, nodeId: number, iteration?: number): SearchNodeDetail[] {
+  async path(id: string, nodeId: number, iteration?: number): Promise<SearchNodeDetail[]> {
     const x = this.get(id);
     const t = this.tree(x, iteration);
     if (t.tree.node(nodeId) === undefined) throw new HttpError(404, `no node ${nodeId} in this tree: it has nodes 0 to ${t.tree.size - 1}`);
-    return t.tree.pathTo(nodeId).map((n) => this.detail(x, t, n));
+    const path: SearchNodeDetail[] = [];
+    for (const n of t.tree.pathTo(nodeId)) path.push(await this.detail(x, t, n));
+    return path;
   }
 
   /** Traverse log lines from `from` on, LOG_CHUNK of them at most. */
@@ -282,7 +266,7 @@ export class SearchExplorations {
     return { state: s, path };
   }
 
-  private detail(x: Exploration, t: Tree, id: number): SearchNodeDetail {
+  private async detail(x: Exploration, t: Tree, id: number): Promise<SearchNodeDetail> {
     const node = this.nodeView(x, t, id);
     const n = t.tree.nodes[id]!;
     const { state, path } = this.position(x, t, id);
@@ -305,15 +289,27 @@ export class SearchExplorations {
       board: boardView(x.game, state),
       boardJson: writeJson(x.game, state),
       ...(n.kind === 'node' ? { check: { command: command(x, 'minimax', node.depthLeft, 'node.json'), value: sign * n.value || 0, relation } } : {}),
-      solved: this.solved(x, state, searched, n.maximizing),
+      solved: await this.solved(x, state, searched, n.maximizing),
     };
   }
 
   /** The node's solved values, solved once per exploration (the page asks for a node again and again). */
-  private solved(x: Exploration, state: MancalaState, moves: number[], maximizing: boolean): SolvedValues {
+  private async solved(x: Exploration, state: MancalaState, moves: number[], maximizing: boolean): Promise<SolvedValues> {
     const key = `${x.game.key(state)}:${moves.length}`;
     let v = x.solved.get(key);
-    if (v === undefined) x.solved.set(key, (v = solvedValues(x.game, state, moves, maximizing)));
+    if (v !== undefined) return v;
+    const stones = [...x.game.row(state, 0), ...x.game.row(state, 1)].reduce((a, b) => a + b, 0);
+    // A board too large is said at once; a solve runs on a pool thread (searches.ts).
+    if (stones > EXPLORER_SOLVE_MAX_STONES && !x.game.isOver(state)) v = solvedValues(x.game, state, moves, maximizing);
+    else {
+      try {
+        v = await runSearchItem<SolvedValues>({ kind: 'solve', moves, maximizing, ...positionItem(x.profile.name, x.game, state) }, SOLVE_CAP_MS);
+      } catch (e) {
+        if (!(e instanceof PoolThreadCapped)) throw e;
+        v = { note: `not solved: still running after ${SOLVE_CAP_MS / 1000} s` };
+      }
+    }
+    x.solved.set(key, v);
     return v;
   }
 }

@@ -131,7 +131,7 @@ describe('every node against a search from its own position', () => {
         const heuristic = requireHeuristic('basic');
         const queue = [0];
         while (queue.length > 0) {
-          const d = explorations.node(x.id, queue.shift()!);
+          const d = await explorations.node(x.id, queue.shift()!);
           const n = d.node;
           if (n.kind === 'node') {
             const v = await searchFrom(c.profile, d);
@@ -178,7 +178,7 @@ describe('the csci561 traverse log', () => {
       expect(all.map((l) => l.text), file).toEqual(solveCsci561(text, file).traverseLog);
       expect(all[0]!.node).toBe(-1);
       for (const line of all.slice(1)) {
-        const d = explorations.node(x.id, line.node);
+        const d = await explorations.node(x.id, line.node);
         const name = line.text.split(',')[0]!;
         expect(name === 'root' ? d.path.length : d.path[d.path.length - 1]).toBe(name === 'root' ? 0 : name);
       }
@@ -202,9 +202,9 @@ describe('the explorations', () => {
       const setup = setupOf('kalah', game, game.initial());
       const r = await runSearch(setup, planSearch({ algo: 'alphabeta', depth: t.depth }, setup));
       expect([t.moveName, t.value, t.nodes]).toEqual([r.moveName, r.value, r.nodes]);
-      expect(explorations.node(x.id, 0, t.depth).node.depthLeft).toBe(t.depth);
+      expect((await explorations.node(x.id, 0, t.depth)).node.depthLeft).toBe(t.depth);
     }
-    expect(() => explorations.node(x.id, 0, 5)).toThrow(/no iteration 5: this search deepened from 1 to 4/);
+    await expect(explorations.node(x.id, 0, 5)).rejects.toThrow(/no iteration 5: this search deepened from 1 to 4/);
   });
 
   it('refuse a tree past the limit, naming the field, and keep the most recently used', async () => {
@@ -217,10 +217,10 @@ describe('the explorations', () => {
     const first = await explorations.create({ profile: 'kalah', algo: 'minimax', depth: 1 });
     const second = await explorations.create({ profile: 'kalah', algo: 'minimax', depth: 1 });
     for (let k = 0; k < MAX_EXPLORATIONS - 2; k++) await explorations.create({ profile: 'kalah', algo: 'minimax', depth: 1 });
-    explorations.node(first.id, 0); // used: now the most recent
+    await explorations.node(first.id, 0); // used: now the most recent
     await explorations.create({ profile: 'kalah', algo: 'minimax', depth: 1 });
     expect(explorations.size).toBe(MAX_EXPLORATIONS);
-    expect(explorations.node(first.id, 0).node.id).toBe(0);
-    expect(() => explorations.node(second.id, 0)).toThrow(/^no search ".*": the server keeps the last 8 searches/);
+    expect((await explorations.node(first.id, 0)).node.id).toBe(0);
+    await expect(explorations.node(second.id, 0)).rejects.toThrow(/^no search ".*": the server keeps the last 8 searches/);
   });
 });

@@ -19,6 +19,10 @@ import type { FolderListing, ReportSummary } from '../shared/api.ts';
 import { createWebApp } from './app.ts';
 import { REPORT_PAGE_CSP } from './report-pages.ts';
 
+/** The token the test's server asks for, sent with every request (a request without it is refused: access.test.ts). */
+const TOKEN = 'test-token-0123456789abcdef';
+const AUTH = { authorization: `token ${TOKEN}` };
+
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const fixtures = join(ROOT, 'testcases/fixtures/similarity');
 const work = mkdtempSync(join(tmpdir(), 'web-similarity-test-'));
@@ -32,7 +36,7 @@ beforeAll(async () => {
     const r = await runMain(['similarity', ...subs, '--no-behaviour', '--no-progress', ...args]);
     expect(r.code, r.err).toBe(0);
   }
-  app = await createWebApp({ root, sandbox: 'weak', assets: new Map([['index.html', { body: Buffer.from('<!doctype html><title>t</title>'), type: 'text/html; charset=utf-8', etag: '"x"' }]]) });
+  app = await createWebApp({ root, sandbox: 'weak', token: TOKEN, assets: new Map([['index.html', { body: Buffer.from('<!doctype html><title>t</title>'), type: 'text/html; charset=utf-8', etag: '"x"' }]]) });
 }, 120_000);
 
 afterAll(async () => {
@@ -40,7 +44,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string) => app.inject({ method: 'GET', url, headers: AUTH });
 const view = '/reports/view?path=sim%2Fsimilarity.json';
 
 describe('the Reports page: a similarity report', () => {

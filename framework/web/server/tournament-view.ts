@@ -11,7 +11,6 @@
  * malformed is a 422 naming the file, the line and the field.
  */
 import { statSync } from 'node:fs';
-import { UserError } from '../../errors.ts';
 import { inShard, shardLabel } from '../../shard-spec.ts';
 import { pairRecords } from '../../tournaments/crosstable.ts';
 import { participants } from '../../tournaments/params.ts';
@@ -20,6 +19,8 @@ import { readResults, readResultsHeader, type PlayedGame } from '../../tournamen
 import { buildSchedule } from '../../tournaments/schedule.ts';
 import type { CrosstableCell, PairGame, TournamentStandings } from '../shared/api.ts';
 import { HttpError } from './http-error.ts';
+import { boundedResultsHeader } from './results-header.ts';
+import { fileProblem, withoutFileText } from './file-problem.ts';
 import { MAX_FILE_BYTES, resolveUnder, shownPath } from './replay-files.ts';
 
 /** A results file under the root: its real path (to read) and its name as the page shows it. */
@@ -62,14 +63,13 @@ export function tournamentStandings(f: ResultsFile): TournamentStandings {
   const notes: string[] = [];
   let schedule: ReturnType<typeof buildSchedule>;
   try {
-    header = readResultsHeader(real);
+    header = boundedResultsHeader(real, shown);
     schedule = buildSchedule(header.params);
     // repair: false — the page only reads; a tournament writing the file may be in the middle of a line.
     recorded = readResults(real, header.params, schedule, notes, { repair: false, ...(header.shard !== undefined ? { shard: header.shard } : {}) });
   } catch (e) {
-    // The reader names the real path; the page knows the file by its path under the root.
-    if (e instanceof UserError) throw new HttpError(422, e.message.split(real).join(shown));
-    throw e;
+    // The reader names the real path; the page knows the file by its path under the root (and sees none of its text).
+    fileProblem(e, real, shown);
   }
   const { params, shard } = header;
   const planned = shard === undefined ? schedule : schedule.filter((_, k) => inShard(k, shard));
@@ -110,7 +110,7 @@ export function tournamentStandings(f: ResultsFile): TournamentStandings {
     played: recorded.size,
     total: planned.length,
     updated,
-    notes: notes.map((n) => readerNote(n.split(real).join(shown))),
+    notes: notes.map((n) => readerNote(withoutFileText(n.split(real).join(shown)))),
     standings: standings.map((s, k) => ({
       rank: k + 1,
       agent: s.agent,

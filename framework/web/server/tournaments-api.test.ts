@@ -18,6 +18,10 @@ import { MAX_STREAMS } from './api/tournaments.ts';
 import { createWebApp } from './app.ts';
 import { resultsFile, tournamentStandings } from './tournament-view.ts';
 
+/** The token the test's server asks for, sent with every request (a request without it is refused: access.test.ts). */
+const TOKEN = 'test-token-0123456789abcdef';
+const AUTH = { authorization: `token ${TOKEN}` };
+
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'tournaments-api-test-'));
 let app: FastifyInstance;
@@ -32,7 +36,7 @@ beforeAll(async () => {
   lines = readFileSync(join(work, 't1', 'results.jsonl'), 'utf8').trimEnd().split('\n');
   mkdirSync(join(work, 'replays'));
   writeFileSync(join(work, 'replays', 'game-001.jsonl'), '{"type":"game","version":1}\n');
-  app = await createWebApp({ root: work, sandbox: 'weak', assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
+  app = await createWebApp({ root: work, sandbox: 'weak', token: TOKEN, assets: new Map([['index.html', { body: Buffer.from('<!doctype html>'), type: 'text/html', etag: '"x"' }]]) });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -42,7 +46,7 @@ afterAll(async () => {
 
 /** A refusal by injection: 4xx, one line. */
 async function refused(url: string, method: 'GET' | 'HEAD' = 'GET'): Promise<{ status: number; error: string }> {
-  const r = await app.inject({ method, url });
+  const r = await app.inject({ method, url, headers: AUTH });
   expect(r.statusCode, r.body).toBeGreaterThanOrEqual(400);
   expect(r.statusCode).toBeLessThan(500);
   if (method === 'HEAD') return { status: r.statusCode, error: '' };
@@ -67,7 +71,7 @@ interface Stream {
 
 function openStream(path: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/api/standings/events?path=${encodeURIComponent(path)}`, { headers: { accept: 'text/event-stream' } }, (response) => {
+    const req = request(`${base}/api/standings/events?path=${encodeURIComponent(path)}`, { headers: { ...AUTH, accept: 'text/event-stream' } }, (response) => {
       const events: SseEvent[] = [];
       // next() reads the events in order: each call starts after the event the last one returned.
       let cursor = 0;
@@ -121,7 +125,7 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 describe('GET /api/standings', () => {
   it("answers a tournament's view: the one the view module computes", async () => {
-    const r = await app.inject({ method: 'GET', url: '/api/standings?path=t1/results.jsonl' });
+    const r = await app.inject({ method: 'GET', url: '/api/standings?path=t1/results.jsonl', headers: AUTH });
     expect(r.statusCode).toBe(200);
     expect(r.headers['cache-control']).toBe('no-store');
     const v = r.json() as TournamentStandings;
@@ -211,7 +215,7 @@ describe('GET /api/standings/events', () => {
       await s.next((e) => e.event === 'standings');
       open.push(s);
     }
-    const more = await app.inject({ method: 'GET', url: '/api/standings/events?path=busy/results.jsonl' });
+    const more = await app.inject({ method: 'GET', url: '/api/standings/events?path=busy/results.jsonl', headers: AUTH });
     expect(more.statusCode).toBe(429);
     expect((more.json() as { error: string }).error).toBe(`${MAX_STREAMS} live views are open already: close one (another tab of this page) and reload`);
     open.pop()!.close();

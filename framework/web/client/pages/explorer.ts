@@ -357,4 +357,5 @@ export const explorerPage: Page = {
   title: 'Search explorer',
   summary: 'Walk the tree minimax, alpha-beta or iterative deepening searches from a position, node by node.',
   mount,
+  runs: true,
 };

@@ -23,7 +23,7 @@ export function playForm(p: URLSearchParams) {
   const seeds = h('input', { id: 'seeds', name: 'seeds', type: 'number', min: 0, max: 1000, inputmode: 'numeric' });
   const bottom = h('input', { id: 'bottom', name: 'bottom', list: 'agent-list', autocomplete: 'off', spellcheck: 'false', value: p.get('bottom') ?? DEFAULTS.bottom });
   const top = h('input', { id: 'top', name: 'top', list: 'agent-list', autocomplete: 'off', spellcheck: 'false', value: p.get('top') ?? DEFAULTS.top });
-  const timePerMove = h('input', { id: 'ms', name: 'ms', type: 'number', min: 1, max: 3600000, value: p.get('ms') ?? '1000' });
+  const timePerMove = h('input', { id: 'ms', name: 'ms', type: 'number', min: 1, max: 60000, value: p.get('ms') ?? '1000' });
   const agentList = h('datalist', { id: 'agent-list' });
   const agentHelp = h('p', { class: 'hint-text', id: 'agent-help' }, '“human”, a reference agent (alphabeta:depth=6, random, strong:ms=500 …) or a submission’s folder.');
   const pace = h('select', { id: 'pace', 'aria-label': 'pace of agent moves' }, ...Object.entries(PACES).map(([k, v]) => h('option', { value: k }, v.label)));

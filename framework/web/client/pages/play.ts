@@ -345,4 +345,5 @@ export const playPage: Page = {
   title: 'Play',
   summary: 'You against any agent, two humans, or two agents watched live, under any course’s rules.',
   mount,
+  runs: true,
 };

@@ -9,7 +9,7 @@
  * Keys: ←/→ a move, Home/End the start and the end, P plays and pauses.
  */
 import type { ReplayView, Seat, TournamentGames } from '../../shared/api.ts';
-import { api, ApiFailure, query } from '../api.ts';
+import { api, ApiFailure, query, server } from '../api.ts';
 import { describeMove, moveLabel, renderBoard } from '../board.ts';
 import { h, replace, scrollWithin, signed, typingInField } from '../dom.ts';
 import { fileSize, folderPicker, startFolder } from '../folder-picker.ts';
@@ -58,8 +58,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       picker.crumbs,
       picker.files,
       games,
-      h('label', { for: 'upload', class: 'upload' }, 'Or open a file from this computer:'),
-      upload,
+      // A read-only server takes no upload.
+      server.readOnly ? [] : [h('label', { for: 'upload', class: 'upload' }, 'Or open a file from this computer:'), upload],
     ),
   );
 

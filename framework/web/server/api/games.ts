@@ -15,6 +15,7 @@ import { LIMITS } from '../../../games/mancala/rules.ts';
 import type { GameView, Hint } from '../../shared/api.ts';
 import type { ApiModule } from '../context.ts';
 import { checked, HttpError } from '../http-error.ts';
+import { MAX_WEB_MOVE_MS } from '../searches.ts';
 
 const whole = (what: string, min: number, max: number) =>
   z.number({ error: `expected ${what}` }).int({ error: `expected ${what}` }).min(min, { error: `expected ${what} ≥ ${min}` }).max(max, { error: `expected ${what} ≤ ${max}` });
@@ -27,7 +28,7 @@ const newGameSchema = z.strictObject(
     seeds: whole('a number of stones a pit', LIMITS.minSeeds, LIMITS.maxSeeds).optional(),
     bottom: seatSpec,
     top: seatSpec,
-    timePerMoveMs: whole('milliseconds', 1, 3_600_000).optional(),
+    timePerMoveMs: whole('milliseconds a move', 1, MAX_WEB_MOVE_MS).optional(),
     seed: whole('a seed', 0, 2 ** 31 - 1).optional(),
   },
   { error: 'expected {"rules", "bottom", "top", …}' },

@@ -6,6 +6,7 @@
  *   GET  /api/tournament?path=P         → TournamentGames: the games a results.jsonl records
  *   GET  /api/replay?path=P[&game=N]    → ReplayView (a results file needs game=N)
  *   POST /api/replay {name, text}       → ReplayView of a file the page read from the user's disk
+ *                                         (a few at once: upload-gate.ts; beyond, 429)
  *
  * A malformed file is a 422 whose one line is the reader's: the file, the line and the field.
  */
@@ -13,7 +14,8 @@ import * as z from 'zod';
 import type { FolderListing, ReplayView, TournamentGames } from '../../shared/api.ts';
 import type { ApiModule } from '../context.ts';
 import { checked } from '../http-error.ts';
-import { listFolder, MAX_FILE_BYTES, openReplay, tournamentGames, uploadedReplay } from '../replay-files.ts';
+import { UPLOAD_BODY_LIMIT, UploadGate } from '../upload-gate.ts';
+import { listFolder, openReplay, tournamentGames, uploadedReplay } from '../replay-files.ts';
 
 const path = z.string({ error: 'expected a path under the server\'s folder' }).max(4096, { error: 'expected a path of at most 4096 characters' });
 const filesQuery = z.strictObject({ dir: path.optional() }, { error: 'expected ?dir=FOLDER' });
@@ -37,7 +39,8 @@ export const replaysApi: ApiModule = (app, ctx) => {
     const q = checked(replayQuery, req.query, 'query');
     return openReplay(ctx.root, q.path, q.game === undefined ? undefined : Number(q.game));
   });
-  app.post('/api/replay', { bodyLimit: MAX_FILE_BYTES + 1024 * 1024 }, async (req): Promise<ReplayView> => {
+  const uploads = new UploadGate(UPLOAD_BODY_LIMIT);
+  app.post('/api/replay', { bodyLimit: UPLOAD_BODY_LIMIT, onRequest: uploads.admit }, async (req): Promise<ReplayView> => {
     const body = checked(upload, req.body, 'body');
     return uploadedReplay(body.name.replace(/[\r\n]/g, ' '), body.text);
   });

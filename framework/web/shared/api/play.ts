@@ -28,6 +28,8 @@ export interface Catalog {
   examples: string[];
   /** the folder paths are read under (the server's --root), for messages */
   root: string;
+  /** `mancala serve --read-only`: nothing can be played, searched or uploaded; the page hides those controls */
+  readOnly: boolean;
 }
 
 /** POST /api/games */
