@@ -20,13 +20,14 @@ import { MANIFEST_FILE } from '../../sandbox/programs/build-plan.ts';
 import type { CourseLines } from '../../sandbox/programs/build-files.ts';
 import { programRunLines } from '../../packs/csci561/course-run-lines.ts';
 import { runArgsOption, runLinesOption } from '../run-line-options.ts';
-import { wholeNumber, type CliIo } from '../options.ts';
+import type { CliIo } from '../options.ts';
 import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 import { shardItems } from '../../shard-spec.ts';
 import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { csci561GradeIdentity } from '../shard-identity.ts';
 import { courseHandIn } from '../../sandbox/submission-presence.ts';
+import { jobsOption } from '../jobs-option.ts';
 
 interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag {
   suite: string;
@@ -81,7 +82,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .option('--case <id>', 'grade only this case (repeat the flag, or separate ids by commas)', collectIds)
     .addOption(runArgsOption())
     .addOption(runLinesOption())
-    .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 1)
+    .addOption(jobsOption('submissions graded at once'))
     .addOption(shardOption('submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')

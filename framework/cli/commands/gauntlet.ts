@@ -34,6 +34,7 @@ import { shardItems } from '../../shard-spec.ts';
 import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { gauntletIdentity } from '../shard-identity.ts';
+import { jobsOption } from '../jobs-option.ts';
 
 interface GauntletFlags extends SandboxFlags, LimitFlags, ShardFlag {
   python?: string;
@@ -102,7 +103,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--openings <spec>', 'random:K (K seeded random moves open each pair of games) or FILE of start positions; match rules project only').default(describeOpenings(d.openings)))
     .option('--replays <dir>', 'write each game as JSON lines to DIR/<submission>/<opponent>/<stones>-stones-<ms>ms/game-NNN.jsonl')
     .addOption(new Option('--bonus <points>', 'points above 100 for beating the advanced agent').argParser(points).default(d.bonus))
-    .addOption(new Option('--jobs <n>', 'games played at once (worker threads)').argParser(wholeNumber(1, 64, 'a number of jobs')).default(d.jobs))
+    .addOption(jobsOption('games played at once (worker threads)'))
     .addOption(shardOption('submissions'))
     .addOption(memoryOption(`memory cap of a submission's process, MB (default ${d.memoryMb}; recorded in the report when given)`))
     .addOption(timeLimitOption('every game\'s time per move in ms for this run, instead of --time-per-move\'s list (recorded in the report)'))

@@ -26,7 +26,7 @@ import { graderSearchHere } from '../../grading/grader-search-player.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import { checkOutputFile } from '../output-paths.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
-import { wholeNumber, type CliIo } from '../options.ts';
+import type { CliIo } from '../options.ts';
 import { queueNotices, queueOption } from '../queue-option.ts';
 import { withProgressBar } from '../progress.ts';
 import { AGENT_KIND } from '../../grading/common-failure.ts';
@@ -42,6 +42,7 @@ import { gradeProgramsWithRuns } from '../../packs/csci561/grade-programs.ts';
 import { assertGradable, gradeMixed, isCsci561Suite, isProgramFolder } from '../../packs/csci561/program-folders.ts';
 import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { runArgsOption, runLinesOption, type RunLineFlags } from '../run-line-options.ts';
+import { jobsOption } from '../jobs-option.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -107,7 +108,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
     .option('--csv <file>', 'write a CSV gradebook (one row per submission)')
     .option('--html <file>', HTML_OPTION_HELP)
-    .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 2)
+    .addOption(jobsOption('submissions graded at once'))
     .addOption(queueOption('grade the submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
