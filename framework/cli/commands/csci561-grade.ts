@@ -95,7 +95,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         '',
         'Examples:',
         '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite testcases/csci561-public',
-        '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite ../shared/conformance/csci561-official   # the course\'s 30 cases',
+        '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite official-cases/   # the course\'s 30 official cases (testInput_K.txt, …)',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --time-limit 5000 --memory 1024 --csv grades.csv',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --reports reports/ --gradescope results.json',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --html report.html   # the class as one page',
