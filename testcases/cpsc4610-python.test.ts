@@ -92,7 +92,7 @@ describe.runIf(python)("a student's NAME.py, unchanged", () => {
   it('is found as the course API and run by the bridge with the project\'s MancalaBoard', async () => {
     const spec = await findStdioAgent(player('DavesPlayer'));
     expect(spec).toMatchObject({ run: ['python3', join(API, 'cpsc4610_bridge.py'), 'DavesPlayer'] });
-    expect(spec!.source).toMatch(/^DavesPlayer\.py: class Player, class DavesPlayer\(Player\), seed 002's player file/);
+    expect(spec!.source).toMatch(/^DavesPlayer\.py: class Player, class DavesPlayer\(Player\), CPSC 4610's player file/);
   });
 
   it('an alpha-beta player plays whole games from both seats without a forfeit, and beats random', async () => {
@@ -187,7 +187,7 @@ describe.runIf(python)("a whole submission in the course's Python, YourPlayer.py
     expect(await findStdioAgent(FULL_MARKS)).toMatchObject({
       run: ['python3', join(API, 'cpsc4610_bridge.py'), 'YourPlayer'],
       evaluates: true,
-      source: "YourPlayer.py: class Player, class MancalaPlayer(Player), class YourPlayer(Player), seed 002's player file, run with the project's MancalaBoard and TicTacToe",
+      source: "YourPlayer.py: class Player, class MancalaPlayer(Player), class YourPlayer(Player), CPSC 4610's player file, run with the project's MancalaBoard and TicTacToe",
     });
   });
 

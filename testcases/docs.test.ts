@@ -48,6 +48,17 @@ describe('what a clone of the repository renders and has', () => {
     expect(found, found.join('\n')).toEqual([]);
   });
 
+  it('no page calls a course by its specification\'s number ("seed 000"): each goes by its name (CSCI-561, CSC384, CPSC 4610, CS540)', () => {
+    const found = allPages()
+      .filter((page) => !page.startsWith('testcases/fixtures/'))
+      .flatMap((page) =>
+        readFileSync(join(ROOT, page), 'utf8')
+          .split('\n')
+          .flatMap((l, k) => (/\bseeds? 00\d\b/i.test(l) ? [`${page}:${k + 1}: ${l.trim()}`] : [])),
+      );
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
   it('every table renders whole: no row cut from its table by a blank line', () => {
     const broken = allPages().flatMap((page) => brokenTableRows(readFileSync(join(ROOT, page), 'utf8')).map((line) => `${page}:${line}: table rows Markdown prints as text`));
     expect(broken, broken.join('\n')).toEqual([]);

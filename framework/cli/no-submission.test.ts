@@ -24,10 +24,10 @@ mkdirSync(notes);
 writeFileSync(join(notes, 'notes.txt'), 'my agent is on my laptop\n');
 const suite = (name: string) => join(PROJECT_ROOT, 'testcases', name);
 
-const CS540 = "CS540 \\(seed 003\\) students hand in <name>Player\\.java, a class extending the course's Player";
-const CSC384 = 'CSC384 \\(seed 001\\) students hand in agent_minimax\\.py and agent_alphabeta\\.py \\(agent_\\*\\.py\\) with their utils\\.py';
-const CPSC4610 = 'CPSC 4610 \\(seed 002\\) students hand in NAME\\.py holding class NAME\\(Player\\)';
-const CSCI561 = 'CSCI-561 \\(seed 000\\) students hand in one program: mancala\\.java, mancala\\.cpp, mancala11\\.cpp \\(C\\+\\+11\\), mancala\\.py \\(Python 2\\.7\\) or mancala3\\.py \\(Python 3\\)';
+const CS540 = "CS540 students hand in <name>Player\\.java, a class extending the course's Player";
+const CSC384 = 'CSC384 students hand in agent_minimax\\.py and agent_alphabeta\\.py \\(agent_\\*\\.py\\) with their utils\\.py';
+const CPSC4610 = 'CPSC 4610 students hand in NAME\\.py holding class NAME\\(Player\\)';
+const CSCI561 = 'CSCI-561 students hand in one program: mancala\\.java, mancala\\.cpp, mancala11\\.cpp \\(C\\+\\+11\\), mancala\\.py \\(Python 2\\.7\\) or mancala3\\.py \\(Python 3\\)';
 const ANY = 'A submission is a CS540 <name>Player\\.java \\(a class extending Player\\), CSC384\'s agent_\\*\\.py with utils\\.py, a CPSC 4610 NAME\\.py, a TypeScript agent';
 const ALSO = 'also accepted: a TypeScript agent \\(agent\\.ts, agent\\.js, …\\), or an agent in any language over stdio';
 

@@ -60,7 +60,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .command('csci561-grade')
     .summary('grade file-in/file-out programs in any language on a csci561 suite')
     .description(
-      "Grade seed 000 programs written in any language: each submission is a folder run as its one-line `command` file " +
+      "Grade CSCI-561 programs written in any language: each submission is a folder run as its one-line `command` file " +
         `(e.g. "python3 mancala.py") or its ${MANIFEST_FILE} (build: and run: lines) says, else as the course ran the file it holds ` +
         '(CSCI-561: mancala.java, mancala.cpp, mancala11.cpp, mancala.py as Python 2.7, mancala3.py, each run with -i input.txt; --run-lines, --run-args), ' +
         'else as its sources say (Java, C++, C, Python: built once in the sandbox, not charged to the cases), in a fresh sandboxed folder holding the case\'s input.txt, under the ' +

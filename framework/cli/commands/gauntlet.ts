@@ -77,9 +77,9 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
   const d = GAUNTLET_DEFAULTS;
   program
     .command('gauntlet')
-    .summary("seed 003's grading: matches against the random, simple and advanced agents")
+    .summary("CS540's grading: matches against the random, simple and advanced agents")
     .description(
-      "Grade submissions as seed 003 (cs540) does: each plays the random, the simple and the advanced agent under every stone count and time per move " +
+      "Grade submissions as CS540 does: each plays the random, the simple and the advanced agent under every stone count and time per move " +
         '(cs540 rules, colours alternating, each opening from both seats, the anytime rule: a move that runs out of time is the last legal move the agent reported with ctx.report). ' +
         `--match-rules course plays as the course's own Match instead: every game from the initial board, a ${COURSE_GRACE_MS} ms grace after the time per move, and a side with no report that turn ` +
         "plays its previous move (the course's Java field move is never reset) if it is legal, else forfeits (the course does not say what it does then). " +
