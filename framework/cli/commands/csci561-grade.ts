@@ -28,6 +28,7 @@ import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, 
 import { csci561GradeIdentity } from '../shard-identity.ts';
 import { courseHandIn } from '../../sandbox/submission-presence.ts';
 import { jobsOption } from '../jobs-option.ts';
+import { checkExitOption, failedCheck } from '../check-exit.ts';
 
 interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag {
   suite: string;
@@ -45,6 +46,7 @@ interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag {
   visibility: VisibilityFilter;
   verbose?: boolean;
   progress: boolean;
+  check?: boolean;
   color: boolean;
 }
 
@@ -83,6 +85,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .addOption(runArgsOption())
     .addOption(runLinesOption())
     .addOption(jobsOption('submissions graded at once'))
+    .addOption(checkExitOption('a case did not pass'))
     .addOption(shardOption('submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
@@ -181,6 +184,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         io.err(`wrote ${written.length} student report${written.length === 1 ? '' : 's'} in ${opts.reports}${named}\n`);
       }
       printWarnings(io, warnings);
+      const failed = opts.check === true ? failedCheck(report, 'cases') : undefined;
+      if (failed !== undefined) throw failed;
     });
 }
 

@@ -35,6 +35,7 @@ import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { gauntletIdentity } from '../shard-identity.ts';
 import { jobsOption } from '../jobs-option.ts';
+import { checkExitOption, failedCheck } from '../check-exit.ts';
 
 interface GauntletFlags extends SandboxFlags, LimitFlags, ShardFlag {
   python?: string;
@@ -53,6 +54,7 @@ interface GauntletFlags extends SandboxFlags, LimitFlags, ShardFlag {
   csv?: string;
   html?: string;
   progress: boolean;
+  check?: boolean;
 }
 
 /** "3,4,5" → [3, 4, 5], each a whole number in min..max. */
@@ -104,6 +106,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .option('--replays <dir>', 'write each game as JSON lines to DIR/<submission>/<opponent>/<stones>-stones-<ms>ms/game-NNN.jsonl')
     .addOption(new Option('--bonus <points>', 'points above 100 for beating the advanced agent').argParser(points).default(d.bonus))
     .addOption(jobsOption('games played at once (worker threads)'))
+    .addOption(checkExitOption('an opponent played was not beaten'))
     .addOption(shardOption('submissions'))
     .addOption(memoryOption(`memory cap of a submission's process, MB (default ${d.memoryMb}; recorded in the report when given)`))
     .addOption(timeLimitOption('every game\'s time per move in ms for this run, instead of --time-per-move\'s list (recorded in the report)'))
@@ -221,6 +224,8 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         writeHtmlReport(io, report, flags.html);
       }
       printWarnings(io, warnings);
+      const failed = flags.check === true ? failedCheck(report, 'opponents played (a case each: beat it)') : undefined;
+      if (failed !== undefined) throw failed;
     });
 }
 
