@@ -11,7 +11,7 @@ import { limitsNote, overrideLimits, selectCases, type VisibilityFilter } from '
 import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, REPORT_FILE_KEYS, writeHtmlReport, writeReportFiles, type ReportFiles } from '../report-files.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { checkOutputFolder } from '../output-paths.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { checkReportsDir, writeStudentReports } from '../../packs/csci561/student-report.ts';
 import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { gradeProgramsWithRuns, programCases, selectCaseIds } from '../../packs/csci561/grade-programs.ts';
@@ -89,7 +89,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .addOption(shardOption('submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .option('--no-color', 'no colours in the console report');
   addLimitOptions(addWeakSandboxOption(command))
     .addHelpText(

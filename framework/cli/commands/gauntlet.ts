@@ -27,7 +27,7 @@ import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, writeHtmlReport, writeReportFiles } from '../report-files.ts';
 import { announceSandbox, limitOverrides, memoryOption, sandboxMode, timeLimitOption, weakSandboxOption, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 import { shardItems } from '../../shard-spec.ts';
@@ -116,7 +116,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .option('--junit <file>', 'write JUnit XML')
     .option('--csv <file>', 'write a CSV gradebook')
     .option('--html <file>', HTML_OPTION_HELP)
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .addHelpText(
       'after',
       [

@@ -28,7 +28,7 @@ import { checkOutputFile } from '../output-paths.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import type { CliIo } from '../options.ts';
 import { queueNotices, queueOption } from '../queue-option.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { AGENT_KIND } from '../../grading/common-failure.ts';
 import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, writeHtmlReport, writeReportFiles } from '../report-files.ts';
 import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
@@ -116,7 +116,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .addOption(shardOption('submissions'))
     .addOption(runArgsOption())
     .addOption(runLinesOption())
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .option('--no-color', 'no colours in the console report');
   addLimitOptions(addWeakSandboxOption(grade))
     .addHelpText(

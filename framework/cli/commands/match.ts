@@ -18,7 +18,7 @@ import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';
 import { agentNames } from '../../plugins/agents.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
@@ -77,7 +77,7 @@ export function addMatchCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--memory <mb>', "memory cap of a submission's process, MB").argParser(wholeNumber(16, 65_536, 'MB')).default(d.memoryMb))
     .addOption(weakSandboxOption())
     .option('--json', 'print the games and the tally as JSON (no timings: the same seed gives the same bytes)')
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .addHelpText(
       'after',
       [

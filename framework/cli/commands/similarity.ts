@@ -23,7 +23,7 @@ import { writeFileAtomically } from '../../write-file.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { checkOutputFile } from '../output-paths.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { addWeakSandboxOption, announceSandbox, sandboxMode, type SandboxFlags } from '../sandbox-options.ts';
 import { DEFAULT_BEHAVIOUR_POSITIONS } from '../../similarity/behaviour.ts';
 import { announceShard, shardHelp, shardOption, shareOf, type ShardFlag } from '../shard-option.ts';
@@ -75,7 +75,7 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
     .option('--no-behaviour', 'source similarity only: run no submission (e.g. programs that cannot run here)')
     .addOption(new Option('--positions <n>', 'positions each submission answers for its behaviour fingerprint').argParser(wholeNumber(1, 100_000, 'positions')).default(DEFAULT_POSITIONS))
     .addOption(new Option('--seed <n>', 'seed of the positions: the same seed, the same positions and report').argParser(wholeNumber(0, 2 ** 31 - 1, 'a seed')).default(1))
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)');
+    .addOption(noProgressOption());
   addWeakSandboxOption(command)
     .addHelpText(
       'after',

@@ -18,7 +18,7 @@ import { describeOpenings } from '../../matches/openings.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { queueNotices, queueOption } from '../queue-option.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
@@ -83,7 +83,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
     .option('--max-games <n>', 'play at most this many new games, then stop (rerun to continue)', wholeNumber(1, Number.MAX_SAFE_INTEGER, 'games'))
     .addOption(queueOption('play the games'))
     .addOption(shardOption('scheduled games'))
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .addOption(weakSandboxOption())
     .addHelpText(
       'after',
