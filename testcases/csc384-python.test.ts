@@ -141,7 +141,7 @@ describe('a CSC384 submission in the course\'s Python, graded on the csc384 suit
 
   it("a function not written yet (the starter's NotImplementedError) is a failed case naming it, not a crash", () => {
     expect(failing(paths.notWritten).map((c) => [c.id, c.status, c.message])).toEqual([
-      ['minimax-public', 'failed', expect.stringContaining('minimax_max_basic is not written yet')],
+      ['minimax-public', 'failed', 'not written yet: minimax_max_basic (agent_minimax.py)'],
     ]);
   });
 

@@ -35,7 +35,7 @@ import { scoreSubmission, type CaseResult } from './score.ts';
 import type { SubmissionReport } from './report.ts';
 import type { CaseStatus, CheckResult } from './types.ts';
 import { caseGame } from '../suites/game.ts';
-import { UNFINISHED_MARK } from '../contracts/not-implemented.ts';
+import { isUnfinished } from '../contracts/not-implemented.ts';
 
 /** A submission's name in reports: its folder or file name (without a .ts/.js extension). */
 export function submissionId(path: string): string {
@@ -213,7 +213,7 @@ async function gradeOneCase(
  * playoff's games ended on it.
  */
 function unfinishedAsFailed(status: CaseStatus, message: string): CaseStatus {
-  return status === 'error' && message.includes(UNFINISHED_MARK) ? 'failed' : status;
+  return status === 'error' && isUnfinished(message) ? 'failed' : status;
 }
 
 /** What the submission's process is asked for case `c`. Nothing expected goes into it. */
