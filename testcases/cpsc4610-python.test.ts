@@ -101,9 +101,10 @@ describe.runIf(python)("a student's NAME.py, unchanged", () => {
     expect(r.games.filter((g) => g.winner === 'A').length).toBeGreaterThanOrEqual(3);
   }, 180_000);
 
-  it('a player that returns None forfeits, the reason naming what it returned', async () => {
+  it('a player that returns None plays an illegal move naming what came back, not a crash', async () => {
     const r = await playMatch({ A: player('NonePlayer'), B: 'random', rules: 'cpsc4610', games: 1, timePerMoveMs: 2000, seed: 1 });
-    expect(r.games[0]!.forfeit!.message).toMatch(/NonePlayer\.chooseMove returned None: expected a cup number, 1 to 6/);
+    expect(r.games[0]!.forfeit).toMatchObject({ side: 'A', reason: 'illegal-move' });
+    expect(r.games[0]!.forfeit!.message).toMatch(/^at move \d+: played None, not a legal move \(NonePlayer\.chooseMove returned None: expected a cup number, 1 to 6\); legal: \S+/);
   }, 60_000);
 
   it('a player that raises forfeits, the reason naming the exception', async () => {

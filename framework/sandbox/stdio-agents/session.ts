@@ -352,15 +352,19 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
           return { status: 'ok', observation: { heuristicValue: value, ms }, ms };
         }
         if (move === undefined) return { status: 'error', message: 'protocol error: its answer has no "move"', ms };
-        if (!legal.includes(move)) return { status: 'error', message: `illegal move ${move}: the legal moves were ${legal.join(', ')}`, ms };
+        if (!legal.includes(move)) return { status: 'error', message: `illegal move ${move}: the legal moves were ${legal.join(', ')}`, ms, illegalMove: move };
         return { status: 'ok', observation: { ...o.answer.observation, ms }, ms };
       }
       case 'bad':
         return { status: 'error', message: `protocol error: ${o.problem}`, ms, ...(o.reported ? { reported: o.reported } : {}) };
       case 'ready':
         return { status: 'error', message: 'protocol error: it said ready again', ms };
-      case 'exit':
+      case 'exit': {
+        // A bridge whose student's function returned no move says what came back (notMoveOf): an illegal move, not a crash.
+        const notMove = legal === undefined ? undefined : notMoveOf(o.stderr);
+        if (notMove !== undefined) return { status: 'error', message: `illegal move: ${notMove.why}`, ms, illegalMove: notMove.returned };
         return describeOutcome({ outcome: { ...o, stderr: this.tidy(o.stderr) }, cpuMs: ms, wallMs: result.wallMs }, hardLimitMs, '', this.wording());
+      }
       default:
         return describeOutcome({ outcome: o, cpuMs: ms, wallMs: result.wallMs }, hardLimitMs, '', this.wording());
     }
@@ -374,6 +378,22 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
   private wording() {
     return { memoryMb: this.limits.memoryMb, submissionDir: this.prepared.dir, runtimeDir: CLIENTS_DIR };
   }
+}
+
+/**
+ * How a course's bridge says that the student's function returned something that is no move
+ * (agents/clients/cpsc4610/cpsc4610_bridge.py: chooseMove returning None): a line on stderr,
+ * NOT_A_MOVE_MARK, what came back as the language writes it, a tab, then why it is no move.
+ */
+export const NOT_A_MOVE_MARK = 'failed: NotAMove: ';
+
+/** What the bridge's NOT_A_MOVE_MARK line says came back, and why it is no move; undefined without one. */
+export function notMoveOf(stderr: string): { returned: string; why: string } | undefined {
+  const line = stderr.split('\n').find((l) => l.startsWith(NOT_A_MOVE_MARK));
+  if (line === undefined) return undefined;
+  const [returned, why] = line.slice(NOT_A_MOVE_MARK.length).split('\t', 2);
+  const text = (returned ?? '').trim().slice(0, 80);
+  return { returned: text === '' ? '(nothing)' : text, why: (why ?? `it returned ${text}`).trim().slice(0, 300) };
 }
 
 /** The program exited with code 0 before answering or reporting anything for the request. */
