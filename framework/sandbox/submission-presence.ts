@@ -36,10 +36,14 @@ export function courseHandIn(profile: string): string | undefined {
   return HANDED_IN[profile];
 }
 
-/** One sentence: what `profile`'s students hand in, and what else the tools take. */
+/**
+ * One sentence: what `profile`'s students hand in, in their course's files and language (a Python
+ * or Java student is never offered a TypeScript file name); for a game no course owns, every form
+ * the tools take.
+ */
 export function whatToHandIn(profile: string | undefined): string {
   const course = profile === undefined ? undefined : HANDED_IN[profile];
-  if (course !== undefined) return `${course}; also accepted: ${ACCEPTED}`;
+  if (course !== undefined) return course;
   return `a submission is a CS540 <name>Player.java (a class extending Player), CSC384's agent_*.py with utils.py, a CPSC 4610 NAME.py, ${ACCEPTED}`;
 }
 
