@@ -57,7 +57,7 @@ SEARCHES = {"alphabeta": ("alphaBetaMove", "ABPRUNE"), "full": ("abPruneFull", "
 PRINT_BUDGET = 256 * 1024
 # What the grader reads as a starter's function not written yet (framework/contracts/not-implemented.ts).
 NOT_WRITTEN = "failed: NotImplementedYet: "
-# What the grader reads as an answer that is no move, what came back before a tab (NOT_A_MOVE_MARK, framework/sandbox/stdio-agents/session.ts).
+# What the grader reads as an answer that is no move, what came back before a tab (NOT_A_MOVE_MARK, framework/sandbox/stdio-agents/wire.ts).
 NOT_A_MOVE = "failed: NotAMove: "
 
 

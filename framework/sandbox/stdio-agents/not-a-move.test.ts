@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_A_MOVE_MARK, notMoveOf } from './session.ts';
+import { NOT_A_MOVE_MARK, notMoveOf } from './wire.ts';
 
 describe("a bridge's answer that is no move", () => {
   it('names what came back and why, from its line among the student\'s prints; nothing without one', () => {

@@ -39,7 +39,7 @@ import { excerpt } from '../sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from '../session.ts';
 import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './process.ts';
 import type { StdioAgentSpec } from './spec.ts';
-import { evaluateLine, evaluateManyLine, helloLine, moveLine, type StdioEngine } from './wire.ts';
+import { evaluateLine, evaluateManyLine, helloLine, moveLine, notMoveOf, type StdioEngine } from './wire.ts';
 import { python2Hint } from '../programs/python2.ts';
 
 const MB = 1024 * 1024;
@@ -378,22 +378,6 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
   private wording() {
     return { memoryMb: this.limits.memoryMb, submissionDir: this.prepared.dir, runtimeDir: CLIENTS_DIR };
   }
-}
-
-/**
- * How a course's bridge says that the student's function returned something that is no move
- * (agents/clients/cpsc4610/cpsc4610_bridge.py: chooseMove returning None): a line on stderr,
- * NOT_A_MOVE_MARK, what came back as the language writes it, a tab, then why it is no move.
- */
-export const NOT_A_MOVE_MARK = 'failed: NotAMove: ';
-
-/** What the bridge's NOT_A_MOVE_MARK line says came back, and why it is no move; undefined without one. */
-export function notMoveOf(stderr: string): { returned: string; why: string } | undefined {
-  const line = stderr.split('\n').find((l) => l.startsWith(NOT_A_MOVE_MARK));
-  if (line === undefined) return undefined;
-  const [returned, why] = line.slice(NOT_A_MOVE_MARK.length).split('\t', 2);
-  const text = (returned ?? '').trim().slice(0, 80);
-  return { returned: text === '' ? '(nothing)' : text, why: (why ?? `it returned ${text}`).trim().slice(0, 300) };
 }
 
 /** The program exited with code 0 before answering or reporting anything for the request. */
