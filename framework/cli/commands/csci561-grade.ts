@@ -172,7 +172,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       const warnings = [...grading.warnings, ...addCommonFailureNotes(report, (s) => interpreterOf(s.path, course))];
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
-      io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
+      // A student's check (--check, the kit's npm run check) lists each failed case.
+      io.out(renderConsole(report, { color, verbose: opts.verbose === true, failedCases: opts.check === true }));
       if (shard === undefined) writeReportFiles(io, report, files);
       else {
         writeShardReportFiles(io, report, files, { ...shard, runNotes, kinds: mine.map((s) => interpreterOf(s, course) ?? null) }, submissions.length);

@@ -304,6 +304,8 @@ describe('mancala csci561-grade', () => {
     const failing = await csci561Grade([sub, '--suite', join(root, 'testcases/csci561-public'), '--case', 'greedy-01', '--no-color', '--check', '--weak-sandbox']);
     expect(failing.code).toBe(1);
     expect(failing.err).toContain('1 of 1 cases did not pass');
+    // a student's check lists each failed case under the submission's line
+    expect(failing.out).toMatch(/^  ✗ \S+ +greedy-01  next_state\.txt: your program did not write it$/m);
     const passing = await csci561Grade([join(root, 'agents/examples/csci561-reference/program'), '--suite', join(root, 'testcases/csci561-public'), '--case', 'greedy-01', '--no-color', '--check', '--weak-sandbox']);
     expect(passing.code, passing.err).toBe(0);
   });

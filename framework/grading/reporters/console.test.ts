@@ -114,6 +114,11 @@ describe('renderConsole', () => {
     expect(lines).toEqual([`  likely bug (a): ${strict}`, `  likely bug (b): ${partial}`, `  likely bug (c): ${full}`]);
   });
 
+  it("a student's check (failedCases): each failed case's first line under the submission's line", () => {
+    const text = renderConsole(report, { color: false, verbose: false, failedCases: true });
+    expect(block(text, 'alice').slice(1, 3)).toEqual(['  ✗ failed   move-02    expected move B3 (value 4), got B4 (value 2)', '  ✗ error    nodes-01   TypeError: cannot read "pits" of undefined, <script>alert(\'x\')</script> & more']);
+  });
+
   it('verbose: passed cases too, and whole messages, indented', () => {
     const text = renderConsole(report, { color: false, verbose: true });
     const alice = block(text, 'alice');

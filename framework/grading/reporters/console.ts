@@ -54,6 +54,8 @@ export interface ConsoleOptions {
   color: boolean;
   /** every case (passed ones too) and whole messages, not just their first lines and the likely bugs named */
   verbose: boolean;
+  /** without verbose, a line for each failed case under its submission's (a student's check of one submission, csci561-grade --check) */
+  failedCases?: boolean;
 }
 
 function caseLines(p: Palette, cases: readonly CaseReport[], verbose: boolean): string[] {
@@ -155,12 +157,13 @@ function headLine(p: Palette, s: SubmissionReport, groups: readonly ReasonGroup[
   return `${head}  ${statusPaint(p, lead.status)(reasonPhrase(lead, REASON_WIDTH))}${others}`;
 }
 
-function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): string[] {
+function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean, failedCases: boolean): string[] {
   // The machine could not run it: one line saying why, no score and no cases that would blame the student.
   if (s.notGraded !== undefined) return [`${p.bold(oneLine(s.id))}  ${p.yellow(`NOT GRADED: ${oneLine(s.notGraded)}`)}  ${p.dim(oneLine(s.path))}`];
   if (!verbose) {
     // Class scale: one line, then one line a mistake the graders named, what was found but not graded, and the notes that matter.
     const lines = [headLine(p, s, reasonGroups(s.cases))];
+    if (failedCases) lines.push(...caseLines(p, s.cases, false));
     lines.push(...diagnosisLines(s.cases), ...informationLines(p, s.cases));
     for (const note of s.notes.filter((n) => !routineNote(n))) lines.push(`  ${p.dim(`note: ${oneLine(note)}`)}`);
     return lines;
@@ -197,7 +200,7 @@ export function renderConsole(report: GradeReport, options: ConsoleOptions): str
   for (const note of report.notes ?? []) lines.push(p.yellow(`note: ${oneLine(note)}`));
   // A class reads one line a submission; --verbose, a block each, apart.
   if (!options.verbose) lines.push('');
-  for (const s of report.submissions) lines.push(...(options.verbose ? [''] : []), ...submissionBlock(p, s, options.verbose));
+  for (const s of report.submissions) lines.push(...(options.verbose ? [''] : []), ...submissionBlock(p, s, options.verbose, options.failedCases === true));
   const shared = n > 1 && !options.verbose ? sharedLines(p, report) : [];
   if (shared.length > 0) lines.push('', ...shared);
   const graded = report.submissions.filter((s) => s.notGraded === undefined);
