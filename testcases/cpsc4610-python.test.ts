@@ -92,7 +92,7 @@ describe.runIf(python)("a student's NAME.py, unchanged", () => {
   it('is found as the course API and run by the bridge with the project\'s MancalaBoard', async () => {
     const spec = await findStdioAgent(player('DavesPlayer'));
     expect(spec).toMatchObject({ run: ['python3', join(API, 'cpsc4610_bridge.py'), 'DavesPlayer'] });
-    expect(spec!.source).toMatch(/^DavesPlayer\.py: class Player, class DavesPlayer\(Player\), seed 002's player file/);
+    expect(spec!.source).toMatch(/^DavesPlayer\.py: class Player, class DavesPlayer\(Player\), CPSC 4610's player file/);
   });
 
   it('an alpha-beta player plays whole games from both seats without a forfeit, and beats random', async () => {
@@ -101,9 +101,10 @@ describe.runIf(python)("a student's NAME.py, unchanged", () => {
     expect(r.games.filter((g) => g.winner === 'A').length).toBeGreaterThanOrEqual(3);
   }, 180_000);
 
-  it('a player that returns None forfeits, the reason naming what it returned', async () => {
+  it('a player that returns None plays an illegal move naming what came back, not a crash', async () => {
     const r = await playMatch({ A: player('NonePlayer'), B: 'random', rules: 'cpsc4610', games: 1, timePerMoveMs: 2000, seed: 1 });
-    expect(r.games[0]!.forfeit!.message).toMatch(/NonePlayer\.chooseMove returned None: expected a cup number, 1 to 6/);
+    expect(r.games[0]!.forfeit).toMatchObject({ side: 'A', reason: 'illegal-move' });
+    expect(r.games[0]!.forfeit!.message).toMatch(/^at move \d+: played None, not a legal move \(NonePlayer\.chooseMove returned None: expected a cup number, 1 to 6\); legal: \S+/);
   }, 60_000);
 
   it('a player that raises forfeits, the reason naming the exception', async () => {
@@ -187,7 +188,7 @@ describe.runIf(python)("a whole submission in the course's Python, YourPlayer.py
     expect(await findStdioAgent(FULL_MARKS)).toMatchObject({
       run: ['python3', join(API, 'cpsc4610_bridge.py'), 'YourPlayer'],
       evaluates: true,
-      source: "YourPlayer.py: class Player, class MancalaPlayer(Player), class YourPlayer(Player), seed 002's player file, run with the project's MancalaBoard and TicTacToe",
+      source: "YourPlayer.py: class Player, class MancalaPlayer(Player), class YourPlayer(Player), CPSC 4610's player file, run with the project's MancalaBoard and TicTacToe",
     });
   });
 

@@ -367,11 +367,21 @@ describe('mancala gauntlet', () => {
     expect(r.out).toMatch(/^simple +100 +2 +1 +0 +1 /m);
     expect(r.err).toMatch(new RegExp(`^sandbox: [^\\n]+\\nwrote ${json}, ${gradescope}\\n$`));
     const report = parseReport(readFileSync(json, 'utf8'), json);
-    expect(report.suite).toBe('cs540 gauntlet (seed 003)');
+    expect(report.suite).toBe('cs540 gauntlet');
     expect(report.submissions[0]!.id).toBe('carol');
     const gs = JSON.parse(readFileSync(gradescope, 'utf8'));
     expect(gs.score).toBe(report.submissions[0]!.score);
     expect(gs.tests).toHaveLength(3);
+  }, 30_000);
+
+  it('--check (the kit\'s npm run check) exits 1 when an opponent is not beaten, as every course\'s check does; without it the run exits 0', async () => {
+    const json = join(dir, 'gauntlet-check.json');
+    const r = await mancala(CAROL, '--stones', '4', '--time-per-move', '100', '--json', json, '--no-progress', '--check', '--weak-sandbox');
+    const cases = parseReport(readFileSync(json, 'utf8'), json).submissions[0]!.cases;
+    const notBeaten = cases.filter((c) => c.status !== 'passed').length;
+    expect(notBeaten).toBeGreaterThan(0); // carol does not beat the advanced agent
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${notBeaten} of ${cases.length} opponents played (a case each: beat it) did not pass`);
   }, 30_000);
 
   it('a bad option is one line and exit 2', async () => {

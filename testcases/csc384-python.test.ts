@@ -93,7 +93,7 @@ describe('a CSC384 submission in the course\'s Python, graded on the csc384 suit
   const failing = (path: string) => graded('public', path).cases.filter((c) => c.status !== 'passed');
 
   it('is found as the course\'s files, run by the bridge that answers heuristic roles too', async () => {
-    expect(await findStdioAgent(FULL_MARKS)).toMatchObject({ evaluates: true, source: expect.stringContaining("agent_minimax.py, agent_alphabeta.py, utils.py: seed 001's files") });
+    expect(await findStdioAgent(FULL_MARKS)).toMatchObject({ evaluates: true, source: expect.stringContaining("agent_minimax.py, agent_alphabeta.py, utils.py: CSC384's files") });
   });
 
   it.each(['public', 'hidden'] as const)('the correct submission gets full marks on the %s suite', (suite) => {
@@ -141,7 +141,7 @@ describe('a CSC384 submission in the course\'s Python, graded on the csc384 suit
 
   it("a function not written yet (the starter's NotImplementedError) is a failed case naming it, not a crash", () => {
     expect(failing(paths.notWritten).map((c) => [c.id, c.status, c.message])).toEqual([
-      ['minimax-public', 'failed', expect.stringContaining('minimax_max_basic is not written yet')],
+      ['minimax-public', 'failed', 'not written yet: minimax_max_basic (agent_minimax.py)'],
     ]);
   });
 

@@ -4,10 +4,10 @@
  * parses with the real CLI, options included (parsed only, never run: testcases/fixtures/parse-only-cli.ts).
  * A failure names the file and the line.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allPages, brokenLink, codePathsOf, commandLinesOf, isExternal, linksOf, manualPages, mancalaCommandsIn, ROOT } from './fixtures/markdown-docs.ts';
+import { allPages, brokenLink, brokenTableRows, sharedPathsOf, codePathsOf, commandLinesOf, isExternal, linksOf, manualPages, mancalaCommandsIn, ROOT } from './fixtures/markdown-docs.ts';
 import { cliRefusal } from './fixtures/parse-only-cli.ts';
 
 describe('links in the Markdown pages', () => {
@@ -38,6 +38,36 @@ describe('links in the Markdown pages', () => {
     expect(brokenLink('README.md', 'docs/no-such-page.md')).toBe('docs/no-such-page.md does not exist');
     expect(brokenLink('README.md', 'docs/README.md#no-such-heading')).toMatch(/has no heading whose anchor is #no-such-heading/);
     expect(brokenLink('docs/README.md', '../README.md')).toBeUndefined();
+  });
+});
+
+describe('what a clone of the repository renders and has', () => {
+  it('no page names ../shared, the workspace folder beside the checkout that a clone does not have', () => {
+    // Fixtures' notes describe tests run against that folder (a hostile program that tries to list it).
+    const found = allPages().filter((page) => !page.startsWith('testcases/fixtures/')).flatMap((page) => sharedPathsOf(page).map((f) => `${f.file}:${f.line}: ${f.text}`));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('no page calls a course by its specification\'s number ("seed 000"): each goes by its name (CSCI-561, CSC384, CPSC 4610, CS540)', () => {
+    const found = allPages()
+      .filter((page) => !page.startsWith('testcases/fixtures/'))
+      .flatMap((page) =>
+        readFileSync(join(ROOT, page), 'utf8')
+          .split('\n')
+          .flatMap((l, k) => (/\bseeds? 00\d\b/i.test(l) ? [`${page}:${k + 1}: ${l.trim()}`] : [])),
+      );
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('every table renders whole: no row cut from its table by a blank line', () => {
+    const broken = allPages().flatMap((page) => brokenTableRows(readFileSync(join(ROOT, page), 'utf8')).map((line) => `${page}:${line}: table rows Markdown prints as text`));
+    expect(broken, broken.join('\n')).toEqual([]);
+  });
+
+  it('a table cut by a blank line, and ../shared, are caught', () => {
+    const table = '| a | b |\n| --- | --- |\n| 1 | 2 |\n\n| 3 | 4 |\n| 5 | 6 |\n\ntext\n\n| x | y |\n|---|---|\n| 7 | 8 |\n\n```\n| in | code |\n```\n';
+    expect(brokenTableRows(table)).toEqual([5]);
+    expect(brokenTableRows('| a | b |\n| --- | --- |\n| 1 | 2 |\n')).toEqual([]);
   });
 });
 

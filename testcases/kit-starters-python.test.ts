@@ -26,7 +26,7 @@ async function unfinished(course: string, suites: string[]): Promise<[string, st
   const out: [string, string, string][] = [];
   for (const name of suites) {
     const report = await gradeSubmissions({ suite: await loadSuite(join(ROOT, 'testcases', name)), submissions: [join(STARTERS, course)], visibility: 'all', jobs: 2 });
-    for (const c of report.submissions[0]!.cases) out.push([c.id, c.status, /([\w.]+)(?:\([^)]*\))? is not written yet/.exec(c.message)?.[1] ?? c.message]);
+    for (const c of report.submissions[0]!.cases) out.push([c.id, c.status, /(?:^|: )not written yet: ([\w.]+)/m.exec(c.message)?.[1] ?? c.message]);
   }
   return out;
 }

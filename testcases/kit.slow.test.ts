@@ -192,7 +192,7 @@ describe.each(COURSES)('the %s kit', (course) => {
     const named = new Set<string>();
     for (const c of starter) {
       expect(c.status, c.id).toBe('failed');
-      const m = /(?:^|\s)([\w.]+)(?:\([^)]*\))? is not written yet/m.exec(c.message);
+      const m = /(?:^|: )not written yet: ([\w.]+)/m.exec(c.message);
       expect(m, `${c.id}: ${c.message}`).not.toBeNull();
       named.add(m![1]!);
     }

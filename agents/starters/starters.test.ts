@@ -6,7 +6,7 @@
  * testcases/kit-starters-python.test.ts; the kits themselves in the slow suite.)
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,23 @@ const has = (tool: string, ...args: string[]) => spawnSync(tool, args).status ==
 const sandbox = findExecutable('bwrap') !== undefined ? ('full' as const) : ('weak' as const);
 
 describe('the starters as shipped', () => {
+  it("every course's npm run check exits nonzero when a public check fails: mancala check, or a grading command with its --check", async () => {
+    const { buildProgram } = await import('../../framework/cli/main.ts');
+    const program = await buildProgram({ out: () => {}, err: () => {} });
+    const courses = readdirSync(here).filter((d) => existsSync(join(here, d, 'kit.json')));
+    expect(courses).toEqual(expect.arrayContaining(['cs540', 'csc384', 'cpsc4610', 'csci561']));
+    for (const course of courses) {
+      const check = loadCourseKit(course).check;
+      const command = program.commands.find((c) => c.name() === check[0]);
+      expect(command, `${course}: ${check[0]}`).toBeDefined();
+      // `mancala check` exits 1 on a failed case by itself; the instructor's commands exit 0 unless --check.
+      if (check[0] !== 'check') {
+        expect({ course, check }).toEqual({ course, check: expect.arrayContaining(['--check']) });
+        expect(command!.options.some((o) => o.long === '--check')).toBe(true);
+      }
+    }
+  });
+
   it("kit.json: CS540's agent/ gets the project's Player and GameState; CSCI-561's other languages go beside agent/, its public cases are course files", () => {
     const cs540 = loadCourseKit('cs540');
     expect(cs540.provided).toEqual({ 'Player.java': 'clients/cs540/Player.java', 'GameState.java': 'clients/cs540/GameState.java' });
@@ -34,7 +51,7 @@ describe('the starters as shipped', () => {
     expect(csci561.beside).toEqual(['starters']);
     // Each language only where the folder holds its files: python3 for mancala3.py, a JDK for *.java, …
     expect(csci561.requires?.map((r) => r.when)).toEqual([['mancala3.py'], ['mancala.py'], ['*.cpp'], ['*.java']]);
-    expect(csci561.check).toEqual(['csci561-grade', 'agent', '--suite', 'suites/csci561-public-programs', '--reports', 'reports']);
+    expect(csci561.check).toEqual(['csci561-grade', 'agent', '--suite', 'suites/csci561-public-programs', '--reports', 'reports', '--check']);
     expect(loadCourseSuite(join(root, 'testcases', csci561.suites[0]!)).cases).toHaveLength(30);
   });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../sandbox/paths.ts';
-import { noSubmissionAt, requireSomeSubmission } from '../sandbox/submission-presence.ts';
+import { courseHandIn, noSubmissionAt, requireSomeSubmission, whatToHandIn } from '../sandbox/submission-presence.ts';
 import { AGENT_ROLE } from '../matches/player.ts';
 import { runMain } from '../../testcases/fixtures/run-main.ts';
 
@@ -24,25 +24,37 @@ mkdirSync(notes);
 writeFileSync(join(notes, 'notes.txt'), 'my agent is on my laptop\n');
 const suite = (name: string) => join(PROJECT_ROOT, 'testcases', name);
 
-const CS540 = "CS540 \\(seed 003\\) students hand in <name>Player\\.java, a class extending the course's Player";
-const CSC384 = 'CSC384 \\(seed 001\\) students hand in agent_minimax\\.py and agent_alphabeta\\.py \\(agent_\\*\\.py\\) with their utils\\.py';
-const CPSC4610 = 'CPSC 4610 \\(seed 002\\) students hand in NAME\\.py holding class NAME\\(Player\\)';
-const CSCI561 = 'CSCI-561 \\(seed 000\\) students hand in one program: mancala\\.java, mancala\\.cpp, mancala11\\.cpp \\(C\\+\\+11\\), mancala\\.py \\(Python 2\\.7\\) or mancala3\\.py \\(Python 3\\)';
+const CS540 = "CS540 students hand in <name>Player\\.java, a class extending the course's Player";
+const CSC384 = 'CSC384 students hand in agent_minimax\\.py and agent_alphabeta\\.py \\(agent_\\*\\.py\\) with their utils\\.py';
+const CPSC4610 = 'CPSC 4610 students hand in NAME\\.py holding class NAME\\(Player\\)';
+const CSCI561 = 'CSCI-561 students hand in one program: mancala\\.java, mancala\\.cpp, mancala11\\.cpp \\(C\\+\\+11\\), mancala\\.py \\(Python 2\\.7\\) or mancala3\\.py \\(Python 3\\)';
 const ANY = 'A submission is a CS540 <name>Player\\.java \\(a class extending Player\\), CSC384\'s agent_\\*\\.py with utils\\.py, a CPSC 4610 NAME\\.py, a TypeScript agent';
-const ALSO = 'also accepted: a TypeScript agent \\(agent\\.ts, agent\\.js, …\\), or an agent in any language over stdio';
+/** A course's students are told their course's files only: never a TypeScript file name to a Python or Java student. */
+const ONLY = '(?![^\\n]*\\.(?:ts|js)\\b)[^\\n]*\\n$';
 
 const holds = (dir: string) => `${dir.replace(/[/.]/g, (c) => `\\${c}`)} \\(${dir === empty ? 'the folder is empty' : 'found only notes\\.txt'}\\)`;
+
+describe("what a course's students are told to hand in", () => {
+  it('names their course\'s files in its language: no TypeScript or JavaScript file name for a Python or Java student; every form for a game no course owns', () => {
+    for (const course of ['cs540', 'csc384', 'cpsc4610', 'csci561']) {
+      const words = whatToHandIn(course);
+      expect(words).toBe(courseHandIn(course));
+      expect(words, course).not.toMatch(/\.(?:ts|js)\b|TypeScript/);
+    }
+    expect(whatToHandIn('kalah')).toMatch(/a TypeScript agent \(agent\.ts/);
+  });
+});
 
 describe('every command on a folder without a submission: exit 2 and one line in the course\'s words', () => {
   const runs: [string, (dir: string) => string[], string][] = [
     ['grade (a Kalah suite)', (d) => ['grade', d, '--suite', suite('kalah-basics'), '--no-progress'], ANY],
-    ['grade (a CSC384 suite)', (d) => ['grade', d, '--suite', suite('csc384-public'), '--no-progress'], `${CSC384}; ${ALSO}`],
+    ['grade (a CSC384 suite)', (d) => ['grade', d, '--suite', suite('csc384-public'), '--no-progress'], `${CSC384}${ONLY}`],
     ['check (a CPSC 4610 suite)', (d) => ['check', d, '--suite', suite('cpsc4610-public')], `${CPSC4610}`],
     ['check (the bundled suites of several courses)', (d) => ['check', d], ANY],
     ['match', (d) => ['match', d, 'random', '--games', '1'], ANY],
-    ['match (cs540 rules, the submission second)', (d) => ['match', 'random', d, '--rules', 'cs540', '--games', '1'], `${CS540}; ${ALSO}`],
+    ['match (cs540 rules, the submission second)', (d) => ['match', 'random', d, '--rules', 'cs540', '--games', '1'], `${CS540}${ONLY}`],
     ['tournament', (d) => ['tournament', d, 'random', 'greedy', '--games-per-pair', '1', '--out', join(work, `t-${Math.random()}`)], ANY],
-    ['gauntlet (CS540\'s command)', (d) => ['gauntlet', d, '--games', '1', '--no-progress'], `${CS540}; ${ALSO}`],
+    ['gauntlet (CS540\'s command)', (d) => ['gauntlet', d, '--games', '1', '--no-progress'], `${CS540}${ONLY}`],
     ['play', (d) => ['play', '--bottom', d, '--top', 'random', '--seed', '1'], ANY],
     ['csci561-grade', (d) => ['csci561-grade', d, '--suite', suite('csci561-public'), '--no-progress'], CSCI561],
   ];

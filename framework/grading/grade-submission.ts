@@ -35,7 +35,7 @@ import { scoreSubmission, type CaseResult } from './score.ts';
 import type { SubmissionReport } from './report.ts';
 import type { CaseStatus, CheckResult } from './types.ts';
 import { caseGame } from '../suites/game.ts';
-import { UNFINISHED_MARK } from '../contracts/not-implemented.ts';
+import { isUnfinished } from '../contracts/not-implemented.ts';
 import { EarlyStop, type StopRules } from './early-stop.ts';
 import { studentName } from '../student-text.ts';
 
@@ -231,7 +231,7 @@ async function gradeOneCase(
  * playoff's games ended on it.
  */
 function unfinishedAsFailed(status: CaseStatus, message: string): CaseStatus {
-  return status === 'error' && message.includes(UNFINISHED_MARK) ? 'failed' : status;
+  return status === 'error' && isUnfinished(message) ? 'failed' : status;
 }
 
 /** What the submission's process is asked for case `c`. Nothing expected goes into it. */

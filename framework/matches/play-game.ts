@@ -198,16 +198,22 @@ function moveText(game: MancalaGame, s: MancalaState, move: number): string {
 /** What went wrong with a decision, or undefined when it is a legal move in time. */
 function failureOf(a: MoveAttempt, game: MancalaGame, s: MancalaState, limitMs: number, graceMs: number, ply: number): Failure | undefined {
   const at = `at move ${ply + 1}`;
+  // An answer that is no move (an index off the board, a None) is an illegal move, whoever checked it.
+  if (a.status === 'error' && a.illegalMove !== undefined) return illegalMove(game, s, at, a.illegalMove, typeof a.illegalMove === 'string' ? studentText(a.message.replace(/^illegal move: /, '')) : undefined);
   // A failure's words are the player's (a submission's crash, its stderr): terminal-safe in every record of the game.
   if (a.status !== 'ok') return { reason: REASON_OF[a.status], message: `${at}: ${studentText(a.message)}` };
   if (a.ms > limitMs + graceMs) {
     return { reason: 'timeout', message: `${at}: took ${Math.round(a.ms)} ms, the limit is ${limitMs} ms a move` };
   }
-  if (!game.isLegal(s, a.move)) {
-    const legal = game.legalMoves(s).map((m) => game.moveName(s, m));
-    return { reason: 'illegal-move', message: `${at}: played ${moveText(game, s, a.move)}, not a legal move; legal: ${legal.join(' ')}` };
-  }
+  if (!game.isLegal(s, a.move)) return illegalMove(game, s, at, a.move);
   return undefined;
+}
+
+/** "at move 3: played None, not a legal move (YourPlayer.chooseMove returned None: …); legal: B1 B2" */
+function illegalMove(game: MancalaGame, s: MancalaState, at: string, played: number | string, why?: string): Failure {
+  const legal = game.legalMoves(s).map((m) => game.moveName(s, m));
+  const what = typeof played === 'number' ? moveText(game, s, played) : played;
+  return { reason: 'illegal-move', message: `${at}: played ${what}, not a legal move${why !== undefined ? ` (${why})` : ''}; legal: ${legal.join(' ')}` };
 }
 
 const sideIndex = (side: Side): 0 | 1 => (side === 'A' ? 0 : 1);

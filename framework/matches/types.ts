@@ -24,7 +24,7 @@ export type ForfeitPolicy =
 /** One decision of one side. */
 export type MoveAttempt =
   | { status: 'ok'; move: number; value?: number; depth?: number; nodes?: number; ms: number; reported?: { move: number; value?: number }; note?: string }
-  | { status: 'error' | 'timeout' | 'memory' | 'output-limit'; message: string; ms: number; reported?: { move: number; value?: number } };
+  | { status: 'error' | 'timeout' | 'memory' | 'output-limit'; message: string; ms: number; reported?: { move: number; value?: number }; illegalMove?: number | string };
 
 /**
  * A side of a match: a reference agent run in-process (trusted) or a submission run in its

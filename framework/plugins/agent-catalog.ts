@@ -16,7 +16,7 @@ const OPTION_VALUES = {
   caching: 'true or false',
   terminal: 'score or heuristic',
   ms: 'a number of milliseconds > 0',
-  freeTurns: 'honour or ignore (ignore: players alternate every move, as seed 002\'s provided minimax)',
+  freeTurns: 'honour or ignore (ignore: players alternate every move, as CPSC 4610\'s provided minimax)',
   ttMb: 'a whole number of MB > 0 (the perfect-play solver\'s transposition table)',
   endgame: 'an endgame database file (written by mancala solve --build-endgame)',
 } as const;

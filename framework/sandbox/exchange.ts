@@ -78,6 +78,11 @@ export type Attempt =
       ms: number;
       /** the last move the agent published with ctx.report before it failed or ran out of time (anytime agents) */
       reported?: { move: number; value?: number };
+      /**
+       * an answer that is no move of the position: the index played, or what came back instead of
+       * a move, as the program's language writes it ("None"); a match forfeits it as an illegal move
+       */
+      illegalMove?: number | string;
     };
 
 /** Positions one evaluateMany request carries (a line of about 150 bytes each; a depth-4 playoff move needs at most 1,296). */

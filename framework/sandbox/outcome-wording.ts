@@ -3,6 +3,7 @@
  * student sees for an answer, a timeout, an output flood, an exit or a broken channel. The child's
  * own words are shown with the sandbox's paths made relative to the submission.
  */
+import { unfinishedWording } from '../contracts/not-implemented.ts';
 import type { Attempt } from './exchange.ts';
 import { COPY_FOLDER } from './submissions/prepare.ts';
 import { studentText } from '../student-text.ts';
@@ -29,7 +30,8 @@ export function describeOutcome({ outcome, cpuMs: ms, wallMs }: CallResult, limi
       // The child's own idea of its time is not believed: the observation carries the parent's.
       if (m.type === 'result') return { status: 'ok', observation: { ...m.observation, ms }, ms };
       if (m.type === 'failed') {
-        return { status: m.status, message: tidyPaths(wording, m.message) + (m.status === 'memory' ? ` (memory limit ${wording.memoryMb} MB)` : ''), ms };
+        const message = tidyPaths(wording, m.message);
+        return { status: m.status, message: (m.status === 'error' ? unfinishedWording(message) : undefined) ?? message + (m.status === 'memory' ? ` (memory limit ${wording.memoryMb} MB)` : ''), ms };
       }
       return { status: 'error', message: `internal: unexpected answer "${m.type}" from the sandbox runtime`, ms };
     }
@@ -64,7 +66,9 @@ export function describeOutcome({ outcome, cpuMs: ms, wallMs }: CallResult, limi
         const peak = outcome.peakMemoryBytes > 0 ? ` (peak ${Math.round(outcome.peakMemoryBytes / MB)} MB)` : '';
         return { status: 'memory', message: `out of memory${context}: the process went over its ${wording.memoryMb} MB memory limit${peak} and was stopped`, ms, ...withReported(outcome.reported) };
       }
-      return { status: 'error', message: tidyPaths(wording, `the submission's process ${how}${context}${excerpt(outcome.stderr)}`), ms, ...withReported(outcome.reported) };
+      const crash = tidyPaths(wording, `the submission's process ${how}${context}${excerpt(outcome.stderr)}`);
+      // A starter's function not written yet ends its bridge's process: named as such, not as a crash.
+      return { status: 'error', message: unfinishedWording(crash) ?? crash, ms, ...withReported(outcome.reported) };
     }
     case 'malformed':
       // Neutral on purpose: the problem never quotes what arrived nor lists the protocol's messages.

@@ -20,11 +20,11 @@ import { findStdioAgent } from './stdio-agents/spec.ts';
 
 /** What each course's students hand in, by the rule profile (or pack) that grades it. */
 const HANDED_IN: Readonly<Record<string, string>> = {
-  cs540: "CS540 (seed 003) students hand in <name>Player.java, a class extending the course's Player",
-  csc384: 'CSC384 (seed 001) students hand in agent_minimax.py and agent_alphabeta.py (agent_*.py) with their utils.py',
-  cpsc4610: "CPSC 4610 (seed 002) students hand in NAME.py holding class NAME(Player) (or the course's YourPlayer.py)",
+  cs540: "CS540 students hand in <name>Player.java, a class extending the course's Player",
+  csc384: 'CSC384 students hand in agent_minimax.py and agent_alphabeta.py (agent_*.py) with their utils.py',
+  cpsc4610: "CPSC 4610 students hand in NAME.py holding class NAME(Player) (or the course's YourPlayer.py)",
   csci561:
-    'CSCI-561 (seed 000) students hand in one program: mancala.java, mancala.cpp, mancala11.cpp (C++11), mancala.py (Python 2.7) or mancala3.py (Python 3)',
+    'CSCI-561 students hand in one program: mancala.java, mancala.cpp, mancala11.cpp (C++11), mancala.py (Python 2.7) or mancala3.py (Python 3)',
 };
 
 /** The forms any submission may take, whatever the course (agents/clients/PROTOCOL.md). */
@@ -36,10 +36,14 @@ export function courseHandIn(profile: string): string | undefined {
   return HANDED_IN[profile];
 }
 
-/** One sentence: what `profile`'s students hand in, and what else the tools take. */
+/**
+ * One sentence: what `profile`'s students hand in, in their course's files and language (a Python
+ * or Java student is never offered a TypeScript file name); for a game no course owns, every form
+ * the tools take.
+ */
 export function whatToHandIn(profile: string | undefined): string {
   const course = profile === undefined ? undefined : HANDED_IN[profile];
-  if (course !== undefined) return `${course}; also accepted: ${ACCEPTED}`;
+  if (course !== undefined) return course;
   return `a submission is a CS540 <name>Player.java (a class extending Player), CSC384's agent_*.py with utils.py, a CPSC 4610 NAME.py, ${ACCEPTED}`;
 }
 

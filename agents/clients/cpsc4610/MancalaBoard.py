@@ -1,5 +1,5 @@
 """
-Seed 002's (CPSC 4610) MancalaBoard, written anew by mancala-autograder from the assignment's
+CPSC 4610's MancalaBoard, written anew by mancala-autograder from the assignment's
 description, so that a student's player file runs unchanged.
 
 Player 1 owns the bottom row and the Mancala on the right, player 2 the top row and the Mancala

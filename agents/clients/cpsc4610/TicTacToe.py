@@ -1,5 +1,5 @@
 """
-Seed 002's (CPSC 4610) TicTacToe.py, written anew by mancala-autograder from the assignment's
+CPSC 4610's TicTacToe.py, written anew by mancala-autograder from the assignment's
 description, so that the course's Player class (the provided minimax, the student's alpha-beta)
 plays Tic-Tac-Toe unchanged: the seed has students test their alpha-beta on it before Mancala.
 

@@ -57,6 +57,8 @@ SEARCHES = {"alphabeta": ("alphaBetaMove", "ABPRUNE"), "full": ("abPruneFull", "
 PRINT_BUDGET = 256 * 1024
 # What the grader reads as a starter's function not written yet (framework/contracts/not-implemented.ts).
 NOT_WRITTEN = "failed: NotImplementedYet: "
+# What the grader reads as an answer that is no move, what came back before a tab (NOT_A_MOVE_MARK, framework/sandbox/stdio-agents/wire.ts).
+NOT_A_MOVE = "failed: NotAMove: "
 
 
 # The grader quotes the end of stderr (600 characters): a failure is kept shorter than that.
@@ -374,7 +376,9 @@ def answer_move(submission, request, tictactoe):
         player = submission.tournament_player(num)
         cup = submission.call("%s.chooseMove" % submission.name, player.chooseMove, board)
         if isinstance(cup, bool) or not isinstance(cup, numbers.Integral):
-            fail("%s.chooseMove returned %r: expected a cup number, 1 to %d" % (submission.name, cup, board.NCUPS))
+            # No move at all (None, a string, a tuple): an illegal move naming what came back, not a crash.
+            what = repr(cup)[:80]
+            fail("%s%s\t%s.chooseMove returned %s: expected a cup number, 1 to %d" % (NOT_A_MOVE, what, submission.name, what, board.NCUPS))
         answer = {"move": int(cup) - 1}
     answer["id"] = request["id"]
     return answer

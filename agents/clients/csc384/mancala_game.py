@@ -1,5 +1,5 @@
 """
-Seed 001's (CSC384) game module, mancala_game.py, written anew by mancala-autograder from the
+CSC384's game module, mancala_game.py, written anew by mancala-autograder from the
 assignment's description, so that a student's utils.py, agent_minimax.py and agent_alphabeta.py
 run unchanged.
 

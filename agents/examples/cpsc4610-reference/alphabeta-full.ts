@@ -4,7 +4,7 @@ import { alphaBeta, depthOf } from './search.ts';
 
 const agent: Agent = {
   name: 'cpsc4610-alphabeta-full',
-  description: 'alpha-beta, free turns honoured (seed 002, optional abPruneFull)',
+  description: 'alpha-beta, free turns honoured (optional abPruneFull)',
   chooseMove: (ctx) => alphaBeta(ctx, { freeTurns: 'honour', depth: depthOf(ctx, 5), heuristic: ctx.heuristic }),
 };
 

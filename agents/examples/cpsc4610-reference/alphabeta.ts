@@ -8,7 +8,7 @@ import { alphaBeta, depthOf } from './search.ts';
 
 const agent: Agent = {
   name: 'cpsc4610-alphabeta',
-  description: 'alpha-beta, free turns ignored (seed 002, Problem 2)',
+  description: 'alpha-beta, free turns ignored (Problem 2)',
   chooseMove: (ctx) => alphaBeta(ctx, { freeTurns: 'ignore', depth: depthOf(ctx, 5), heuristic: ctx.heuristic }),
 };
 

@@ -119,7 +119,7 @@ class ReferencePlayer {
 
 const agent: Agent<MancalaState> = {
   name: 'cs540-reference',
-  description: 'iterative-deepening alpha-beta with the simple SBE (seed 003)',
+  description: 'iterative-deepening alpha-beta with the simple SBE',
   chooseMove(ctx) {
     // The framework asks only the player to move, so it is always the max player here;
     // minAction is what the seed's framework would call for the other seat.

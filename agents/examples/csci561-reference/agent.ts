@@ -8,7 +8,7 @@ import { courseSearch } from './search.ts';
 
 const agent: Agent = {
   name: 'csci561-alphabeta',
-  description: 'seed 000 Alpha-Beta: depth in turns, agent is max, positional order, traverse-log events',
+  description: 'CSCI-561 Alpha-Beta: depth in turns, agent is max, positional order, traverse-log events',
   chooseMove: (ctx) => courseSearch(ctx, true),
 };
 

@@ -7,7 +7,7 @@ import { courseSearch } from './search.ts';
 
 const agent: Agent = {
   name: 'csci561-minimax',
-  description: 'seed 000 MiniMax: depth in turns, agent is max, positional order, traverse-log events',
+  description: 'CSCI-561 MiniMax: depth in turns, agent is max, positional order, traverse-log events',
   chooseMove: (ctx) => courseSearch(ctx, false),
 };
 

@@ -87,7 +87,7 @@ function minValueAB<S>(search: Search<S>, s: S, ply: number, alpha: number, beta
 
 const agent: Agent = {
   name: 'abprune',
-  description: 'seed 002 ABPRUNE: alpha-beta, fixed depth, free turns ignored',
+  description: 'CPSC 4610 ABPRUNE: alpha-beta, fixed depth, free turns ignored',
   chooseMove: (ctx) => abPruneMove(ctx),
 };
 

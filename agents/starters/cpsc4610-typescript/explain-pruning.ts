@@ -1,5 +1,5 @@
 /**
- * Your pruning example for the writeup (seed 002, Problem 2), without print statements to add to
+ * Your pruning example for the writeup (Problem 2), without print statements to add to
  * your code and remove again: runs an alpha-beta agent on a position, collects the search events
  * it emits through ctx.trace, and prints every prune the way the seed does,
  *

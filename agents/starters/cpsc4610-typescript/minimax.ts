@@ -1,5 +1,5 @@
 /**
- * PROVIDED (seed 002's MINIMAX player): minimax to a fixed number of plies, free turns ignored —
+ * PROVIDED (CPSC 4610's MINIMAX player): minimax to a fixed number of plies, free turns ignored —
  * after every move the other player moves — valuing each position where it stops with the score
  * the grader hands in (ctx.heuristic: the course's provided score, 100 won / 0 lost / 50
  * otherwise). Read it before writing alphabeta.ts: yours has the same shape (maxValue /
@@ -42,7 +42,7 @@ function minValue<S>(search: Search<S>, s: S, ply: number): number {
 
 const agent: Agent = {
   name: 'provided-minimax',
-  description: 'seed 002 MINIMAX: fixed depth, free turns ignored',
+  description: 'CPSC 4610 MINIMAX: fixed depth, free turns ignored',
   chooseMove: (ctx) => minimaxMove(ctx),
 };
 

@@ -1,5 +1,5 @@
 /**
- * What the provided players share (seed 002's Player class): the game as the search sees it, the
+ * What the provided players share (CPSC 4610's Player class): the game as the search sees it, the
  * value of a position where the search stops, and the search events the graders compare.
  *
  * Free turns. The provided minimax, and the alpha-beta you write for Problem 2, make the seed's

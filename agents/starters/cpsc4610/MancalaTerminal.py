@@ -1,5 +1,5 @@
 """
-CPSC 4610/5610 Homework 1 (seed 002): play in the terminal, as the course's MancalaGUI plays in a
+CPSC 4610/5610 Homework 1: play in the terminal, as the course's MancalaGUI plays in a
 window: startGame(player1, player2). Written for this kit by mancala-autograder; it is not the
 course's file.
 

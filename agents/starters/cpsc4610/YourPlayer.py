@@ -1,5 +1,5 @@
 """
-CPSC 4610/5610 Homework 1 (seed 002): the player file, the course's Player.py, here already named
+CPSC 4610/5610 Homework 1: the player file, the course's Player.py, here already named
 YourPlayer.py. Written for this kit by mancala-autograder in the course's names; it is not the
 course's file.
 

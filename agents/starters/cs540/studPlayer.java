@@ -1,5 +1,5 @@
 /**
- * Your CS540 Mancala player (seed 003): the course's skeleton, studPlayer.java. Rename the file
+ * Your CS540 Mancala player: the course's skeleton, studPlayer.java. Rename the file
  * and the class to your wisc username followed by "Player", verbatim (jdoue@wisc.edu writes
  * jdouePlayer.java holding `public class jdouePlayer`), then write the six functions below.
  *

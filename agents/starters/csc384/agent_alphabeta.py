@@ -1,5 +1,5 @@
 """
-CSC384 Assignment 2 (seed 001): agent_alphabeta.py, the handout's agent_alphabeta_starter.py
+CSC384 Assignment 2: agent_alphabeta.py, the handout's agent_alphabeta_starter.py
 already renamed. Written for this kit by mancala-autograder in the course's names; it is not the
 course's file.
 

@@ -1,5 +1,5 @@
 """
-CSC384 Assignment 2 (seed 001): agent_minimax.py, the handout's agent_minimax_starter.py already
+CSC384 Assignment 2: agent_minimax.py, the handout's agent_minimax_starter.py already
 renamed. Written for this kit by mancala-autograder in the course's names; it is not the course's
 file.
 

@@ -1,5 +1,5 @@
 """
-CSC384 Assignment 2 (seed 001): agent_random.py, an agent that plays a random legal move, to play
+CSC384 Assignment 2: agent_random.py, an agent that plays a random legal move, to play
 against before your own agents work:  python3 mancala_cmdline.py -t agent_random.py
 Written for this kit by mancala-autograder; it is not the course's file. Its choices come from a
 seed (MANCALA_SEED in the environment) when one is given, so a game can be played again.

@@ -1,5 +1,5 @@
 """
-CSC384 Assignment 2 (seed 001): mancala_cmdline.py, the game manager on the command line, with
+CSC384 Assignment 2: mancala_cmdline.py, the game manager on the command line, with
 the handout's flags. Written for this kit by mancala-autograder; it is not the course's file.
 
   python3 mancala_cmdline.py --dimension 6                          # two people at the keyboard

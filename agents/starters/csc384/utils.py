@@ -1,5 +1,5 @@
 """
-CSC384 Assignment 2 (seed 001): utils.py, the handout's utils_starter.py already renamed (the
+CSC384 Assignment 2: utils.py, the handout's utils_starter.py already renamed (the
 handout has you rename it; the other files import `utils`). Written for this kit by
 mancala-autograder in the course's names; it is not the course's file.
 

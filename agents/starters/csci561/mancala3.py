@@ -1,4 +1,4 @@
-"""CSCI-561 Mancala homework (seed 000): your program. The course runs it as
+"""CSCI-561 Mancala homework: your program. The course runs it as
 
     python3 mancala3.py -i input.txt      (mancala3.py: Python 3; mancala.py: Python 2.7)
 

@@ -217,7 +217,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
-        'alpha-beta positions visited a second: the "mps" and "nps" of ../shared/bench/kalah.c. Then solve Kalah(6,4) ' +
+        'alpha-beta positions visited a second: the "mps" and "nps" of the C baseline kalah.c. Then solve Kalah(6,4) ' +
         'from the start under kalah and kalah-empty-capture (each in a fresh process: nodes, time, peak memory); ' +
         '--long-solves adds Kalah(6,5), --solve-table prints the table of docs/perfect-play.md instead.',
     )

@@ -11,7 +11,7 @@ import { limitsNote, overrideLimits, selectCases, type VisibilityFilter } from '
 import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, REPORT_FILE_KEYS, writeHtmlReport, writeReportFiles, type ReportFiles } from '../report-files.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { checkOutputFolder } from '../output-paths.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { checkReportsDir, writeStudentReports } from '../../packs/csci561/student-report.ts';
 import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { gradeProgramsWithRuns, programCases, selectCaseIds } from '../../packs/csci561/grade-programs.ts';
@@ -20,13 +20,15 @@ import { MANIFEST_FILE } from '../../sandbox/programs/build-plan.ts';
 import type { CourseLines } from '../../sandbox/programs/build-files.ts';
 import { programRunLines } from '../../packs/csci561/course-run-lines.ts';
 import { runArgsOption, runLinesOption } from '../run-line-options.ts';
-import { wholeNumber, type CliIo } from '../options.ts';
+import type { CliIo } from '../options.ts';
 import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 import { shardItems } from '../../shard-spec.ts';
 import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { csci561GradeIdentity } from '../shard-identity.ts';
 import { courseHandIn } from '../../sandbox/submission-presence.ts';
+import { jobsOption } from '../jobs-option.ts';
+import { checkExitOption, failedCheck } from '../check-exit.ts';
 import { addClassOptions, finishClassOutputs, prepareClassOutputs, shownInFeedback, type ClassFlags } from '../class-outputs.ts';
 import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
 
@@ -46,6 +48,7 @@ interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag, Cl
   visibility: VisibilityFilter;
   verbose?: boolean;
   progress: boolean;
+  check?: boolean;
   color: boolean;
 }
 
@@ -61,7 +64,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .command('csci561-grade')
     .summary('grade file-in/file-out programs in any language on a csci561 suite')
     .description(
-      "Grade seed 000 programs written in any language: each submission is a folder run as its one-line `command` file " +
+      "Grade CSCI-561 programs written in any language: each submission is a folder run as its one-line `command` file " +
         `(e.g. "python3 mancala.py") or its ${MANIFEST_FILE} (build: and run: lines) says, else as the course ran the file it holds ` +
         '(CSCI-561: mancala.java, mancala.cpp, mancala11.cpp, mancala.py as Python 2.7, mancala3.py, each run with -i input.txt; --run-lines, --run-args), ' +
         'else as its sources say (Java, C++, C, Python: built once in the sandbox, not charged to the cases), in a fresh sandboxed folder holding the case\'s input.txt, under the ' +
@@ -83,11 +86,12 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
     .option('--case <id>', 'grade only this case (repeat the flag, or separate ids by commas)', collectIds)
     .addOption(runArgsOption())
     .addOption(runLinesOption())
-    .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 1)
+    .addOption(jobsOption('submissions graded at once'))
+    .addOption(checkExitOption('a case did not pass'))
     .addOption(shardOption('submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .option('--no-color', 'no colours in the console report');
   addClassRunOptions(addLimitOptions(addWeakSandboxOption(addClassOptions(command))))
     .addHelpText(
@@ -96,7 +100,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         '',
         'Examples:',
         '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite testcases/csci561-public',
-        '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite ../shared/conformance/csci561-official   # the course\'s 30 cases',
+        '  $ mancala csci561-grade agents/examples/csci561-reference/program --suite official-cases/   # the course\'s 30 official cases (testInput_K.txt, …)',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --time-limit 5000 --memory 1024 --csv grades.csv',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --feedback feedback/ --gradescope results.json',
         '  $ mancala csci561-grade submissions/* --suite testcases/csci561-public --html report.html   # the class as one page',
@@ -178,7 +182,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
       finishClassOutputs(io, report, classOutputs);
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
-      io.out(renderConsole(report, { color, verbose: opts.verbose === true }));
+      // A student's check (--check, the kit's npm run check) lists each failed case.
+      io.out(renderConsole(report, { color, verbose: opts.verbose === true, failedCases: opts.check === true }));
       if (shard === undefined) writeReportFiles(io, report, files);
       else {
         writeShardReportFiles(io, report, files, { ...shard, runNotes, kinds: mine.map((s) => interpreterOf(s, course) ?? null) }, submissions.length);
@@ -191,6 +196,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       }
       printWarnings(io, warnings);
       finishJournal(journal);
+      const failed = opts.check === true ? failedCheck(report, 'cases') : undefined;
+      if (failed !== undefined) throw failed;
     });
 }
 

@@ -297,6 +297,19 @@ describe('mancala csci561-grade', () => {
     expect(report.submissions[0].cases[0].message).toMatch(/^next_state\.txt: your program did not write it\ntraverse_log\.txt: your program did not write it\ninput\.txt \(csci561-public\/inputs\/alphabeta-d1-1\.txt\):\n  3\n/);
   });
 
+  it('--check (the kit\'s npm run check) exits 1 when a case fails, as every course\'s check does, and 0 when all pass', async () => {
+    const sub = join(work, 'silent-checked');
+    mkdirSync(sub);
+    writeFileSync(join(sub, 'command'), 'true\n');
+    const failing = await csci561Grade([sub, '--suite', join(root, 'testcases/csci561-public'), '--case', 'greedy-01', '--no-color', '--check', '--weak-sandbox']);
+    expect(failing.code).toBe(1);
+    expect(failing.err).toContain('1 of 1 cases did not pass');
+    // a student's check lists each failed case under the submission's line
+    expect(failing.out).toMatch(/^  ✗ \S+ +greedy-01  next_state\.txt: your program did not write it$/m);
+    const passing = await csci561Grade([join(root, 'agents/examples/csci561-reference/program'), '--suite', join(root, 'testcases/csci561-public'), '--case', 'greedy-01', '--no-color', '--check', '--weak-sandbox']);
+    expect(passing.code, passing.err).toBe(0);
+  });
+
   it('when every program of one interpreter fails every case the same way, says loudly that the machine is at fault', async () => {
     // Each "student" runs a program the machine cannot run: the same failure, whoever wrote it.
     const subs = ['ann', 'ben'].map((name) => {

@@ -37,9 +37,9 @@ export function describeRun(run: Csci561Run, written: readonly string[]): string
 export function addCsci561Command(program: Command, io: CliIo): void {
   program
     .command('csci561')
-    .summary("seed 000's program: input.txt in, next_state.txt and traverse_log.txt out")
+    .summary("CSCI-561's program: input.txt in, next_state.txt and traverse_log.txt out")
     .description(
-      "Run seed 000's homework as its reference solution: read INPUT (default ./input.txt: task, player, cut-off depth, " +
+      "Run CSCI-561's homework as its reference solution: read INPUT (default ./input.txt: task, player, cut-off depth, " +
         'the two rows, the two stores) and write next_state.txt (the board after the whole turn, free-turn chain included) ' +
         'and, for task 2 (MiniMax) and 3 (Alpha-Beta), traverse_log.txt, by the conventions of the course\'s official graded ' +
         'cases. Task 1 (Greedy) writes no log. Task 4 (the competition) plays alpha-beta under --ms and writes next_state.txt.',

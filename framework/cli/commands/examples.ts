@@ -12,7 +12,8 @@ import { renderConsole } from '../../grading/reporters/console.ts';
 import { loadSuite } from '../../suites/load.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { PROJECT_ROOT } from '../../sandbox/paths.ts';
-import { wholeNumber, type CliIo } from '../options.ts';
+import type { CliIo } from '../options.ts';
+import { jobsOption } from '../jobs-option.ts';
 
 /** Each bundled suite with the example submissions (agents/examples/) written for it. */
 export const EXAMPLE_RUNS: ReadonlyArray<{ suite: string; examples: readonly string[] }> = [
@@ -29,7 +30,7 @@ export function addExamplesCommand(program: Command, io: CliIo): void {
     .command('examples')
     .description('grade the bundled example submissions on the suites they were written for (what npm start runs)')
     .option('--suite <name...>', `only these suites (${EXAMPLE_RUNS.map((r) => r.suite).join(', ')})`)
-    .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 2)
+    .addOption(jobsOption('submissions graded at once'))
     .action(async (opts: { suite?: string[]; jobs: number }) => {
       const runs = opts.suite === undefined ? EXAMPLE_RUNS : opts.suite.map(pick);
       startGradingWorkers(opts.jobs, Math.max(...runs.map((r) => r.examples.length)));

@@ -27,7 +27,7 @@ import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, writeHtmlReport, writeReportFiles } from '../report-files.ts';
 import { announceSandbox, limitOverrides, memoryOption, sandboxMode, timeLimitOption, weakSandboxOption, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
 import { shardItems } from '../../shard-spec.ts';
@@ -35,6 +35,8 @@ import { shardNote, shardRecord } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, shareOf, writeShardReportFiles, type ShardFlag } from '../shard-option.ts';
 import { gauntletIdentity } from '../shard-identity.ts';
 import { studentPath } from '../../student-text.ts';
+import { jobsOption } from '../jobs-option.ts';
+import { checkExitOption, failedCheck } from '../check-exit.ts';
 
 interface GauntletFlags extends SandboxFlags, LimitFlags, ShardFlag {
   python?: string;
@@ -53,6 +55,7 @@ interface GauntletFlags extends SandboxFlags, LimitFlags, ShardFlag {
   csv?: string;
   html?: string;
   progress: boolean;
+  check?: boolean;
 }
 
 /** "3,4,5" → [3, 4, 5], each a whole number in min..max. */
@@ -77,9 +80,9 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
   const d = GAUNTLET_DEFAULTS;
   program
     .command('gauntlet')
-    .summary("seed 003's grading: matches against the random, simple and advanced agents")
+    .summary("CS540's grading: matches against the random, simple and advanced agents")
     .description(
-      "Grade submissions as seed 003 (cs540) does: each plays the random, the simple and the advanced agent under every stone count and time per move " +
+      "Grade submissions as CS540 does: each plays the random, the simple and the advanced agent under every stone count and time per move " +
         '(cs540 rules, colours alternating, each opening from both seats, the anytime rule: a move that runs out of time is the last legal move the agent reported with ctx.report). ' +
         `--match-rules course plays as the course's own Match instead: every game from the initial board, a ${COURSE_GRACE_MS} ms grace after the time per move, and a side with no report that turn ` +
         "plays its previous move (the course's Java field move is never reset) if it is legal, else forfeits (the course does not say what it does then). " +
@@ -103,7 +106,8 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--openings <spec>', 'random:K (K seeded random moves open each pair of games) or FILE of start positions; match rules project only').default(describeOpenings(d.openings)))
     .option('--replays <dir>', 'write each game as JSON lines to DIR/<submission>/<opponent>/<stones>-stones-<ms>ms/game-NNN.jsonl')
     .addOption(new Option('--bonus <points>', 'points above 100 for beating the advanced agent').argParser(points).default(d.bonus))
-    .addOption(new Option('--jobs <n>', 'games played at once (worker threads)').argParser(wholeNumber(1, 64, 'a number of jobs')).default(d.jobs))
+    .addOption(jobsOption('games played at once (worker threads)'))
+    .addOption(checkExitOption('an opponent played was not beaten'))
     .addOption(shardOption('submissions'))
     .addOption(memoryOption(`memory cap of a submission's process, MB (default ${d.memoryMb}; recorded in the report when given)`))
     .addOption(timeLimitOption('every game\'s time per move in ms for this run, instead of --time-per-move\'s list (recorded in the report)'))
@@ -113,7 +117,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
     .option('--junit <file>', 'write JUnit XML')
     .option('--csv <file>', 'write a CSV gradebook')
     .option('--html <file>', HTML_OPTION_HELP)
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .addHelpText(
       'after',
       [
@@ -221,6 +225,8 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         writeHtmlReport(io, report, flags.html);
       }
       printWarnings(io, warnings);
+      const failed = flags.check === true ? failedCheck(report, 'opponents played (a case each: beat it)') : undefined;
+      if (failed !== undefined) throw failed;
     });
 }
 

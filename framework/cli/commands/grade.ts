@@ -26,9 +26,9 @@ import { graderSearchHere } from '../../grading/grader-search-player.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import { checkOutputFile } from '../output-paths.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
-import { wholeNumber, type CliIo } from '../options.ts';
+import type { CliIo } from '../options.ts';
 import { queueNotices, queueOption } from '../queue-option.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { AGENT_KIND } from '../../grading/common-failure.ts';
 import { addCommonFailureNotes, checkReportFiles, HTML_OPTION_HELP, printWarnings, writeHtmlReport, writeReportFiles } from '../report-files.ts';
 import { addLimitOptions, addWeakSandboxOption, announceSandbox, limitOverrides, sandboxMode, type LimitFlags, type SandboxFlags } from '../sandbox-options.ts';
@@ -44,6 +44,7 @@ import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { runArgsOption, runLinesOption, type RunLineFlags } from '../run-line-options.ts';
 import { addClassOptions, finishClassOutputs, prepareClassOutputs, type ClassFlags } from '../class-outputs.ts';
 import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
+import { jobsOption } from '../jobs-option.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -109,7 +110,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
     .option('--csv <file>', 'write a CSV gradebook (one row per submission; the same file as --gradebook csv FILE)')
     .option('--html <file>', HTML_OPTION_HELP)
-    .option('--jobs <n>', 'submissions graded at once', wholeNumber(1, 64, '--jobs'), 2)
+    .addOption(jobsOption('submissions graded at once'))
     .addOption(queueOption('grade the submissions'))
     .addOption(new Option('--visibility <which>', 'grade all cases, or only those students may see').choices(['all', 'visible']).default('all'))
     .option('--verbose', 'show every case and full messages')
@@ -117,7 +118,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .addOption(shardOption('submissions'))
     .addOption(runArgsOption())
     .addOption(runLinesOption())
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .option('--no-color', 'no colours in the console report');
   addClassRunOptions(addLimitOptions(addWeakSandboxOption(addClassOptions(grade))))
     .addHelpText(

@@ -18,10 +18,11 @@ import type { ForfeitPolicy, GameRecord, Side } from '../../matches/types.ts';
 import { agentNames } from '../../plugins/agents.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
+import { jobsOption } from '../jobs-option.ts';
 
 interface MatchFlags extends SandboxFlags {
   games: number;
@@ -71,12 +72,12 @@ export function addMatchCommand(program: Command, io: CliIo): void {
       ),
     )
     .addOption(new Option('--forfeit <policy>', 'loss: a failing side loses the game; random-move: a random legal move is played for it').choices(['loss', 'random-move']).default(d.forfeit))
-    .addOption(new Option('--jobs <n>', 'games played at once (worker threads, each with its own pair of players)').argParser(wholeNumber(1, 64, 'a number of jobs')).default(d.jobs))
+    .addOption(jobsOption('games played at once (worker threads, each with its own pair of players)'))
     .option('--replays <dir>', 'write each game as JSON lines (every move with the board before it) to DIR/game-NNN.jsonl')
     .addOption(new Option('--memory <mb>', "memory cap of a submission's process, MB").argParser(wholeNumber(16, 65_536, 'MB')).default(d.memoryMb))
     .addOption(weakSandboxOption())
     .option('--json', 'print the games and the tally as JSON (no timings: the same seed gives the same bytes)')
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .addHelpText(
       'after',
       [

@@ -97,7 +97,7 @@ export function addPerftCommand(program: Command, io: CliIo): void {
     .description(
       'Count the positions at exactly depth D from the start position. A game that ends earlier adds 0. ' +
         "In unit 'move' every move is one level; in unit 'turn' a free turn continues the level, and each " +
-        'distinct sequence of moves within a turn counts as one move (the definitions of ../shared/bench/kalah.c).',
+        'distinct sequence of moves within a turn counts as one move (the definitions of the C baseline kalah.c).',
     );
   addGameOptions(cmd)
     .requiredOption('--depth <d>', 'depth (whole number ≥ 0)', depthParser(0, false))

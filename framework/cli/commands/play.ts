@@ -122,7 +122,7 @@ export function addPlayCommand(program: Command, io: CliIo, input?: NodeJS.Reada
     .description(
       'A game of Mancala in the terminal. Each side is "human" (type a pit at the prompt), a reference agent by name, or a submission by path ' +
         '(run sandboxed, as grading runs it). Bottom moves first. An agent that crashes, runs out of time or plays an illegal move forfeits. ' +
-        '"quit" or the end of the input stops the game. The flags of seed 001\'s mancala_cmdline.py (CSC384) work too; with any of them the ' +
+        '"quit" or the end of the input stops the game. The flags of CSC384\'s mancala_cmdline.py work too; with any of them the ' +
         'rules are csc384 (unless --rules) and a side without an agent is a human.',
     )
     .addOption(sideOption('bottom', HUMAN))
@@ -155,7 +155,7 @@ export function addPlayCommand(program: Command, io: CliIo, input?: NodeJS.Reada
         '  $ mancala play --bottom human --top human --pits 4 --seeds 3',
         '  $ mancala play --bottom agents/examples/alice --top greedy --seed 7',
         '',
-        "Seed 001's (CSC384) commands, as its handout writes them:",
+        "CSC384's commands, as its handout writes them:",
         '  $ mancala play --dimension 6                     # two humans, csc384 rules',
         '  $ mancala play -i board.txt -t agent_minimax.py -b agent_minimax.py -l 8 --caching',
         '  $ mancala play -d 7 -t agent_random.py -b agents/examples/csc384-reference/agent_alphabeta.ts -hb 1 -l 6',

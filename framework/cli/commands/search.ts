@@ -100,7 +100,7 @@ export function addSearchCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--depth <d>', 'depth limit (whole number ≥ 1; -1: none)').argParser(depthParser(1, true)))
     .addOption(unitOption("depth unit (default: the profile's)"))
     .option('--caching', 'transposition table keyed on (position, player to move, depth left)')
-    .addOption(new Option('--free-turns <how>', "honour (the rules) or ignore: players alternate every move, as seed 002's provided minimax searches").choices(['honour', 'ignore']))
+    .addOption(new Option('--free-turns <how>', "honour (the rules) or ignore: players alternate every move, as CPSC 4610's provided minimax searches").choices(['honour', 'ignore']))
     .addOption(new Option('--heuristic <name>', 'heuristic at the depth limit').choices(heuristicNames()).default('basic'))
     .addOption(new Option('--terminal <how>', "a finished game's value: score (after the sweep) or heuristic (default: the profile's)").choices(TERMINALS))
     .addOption(new Option('--seed <n>', 'seed of the agent\'s random source').argParser(wholeNumber(0, 2 ** 31 - 1, 'a seed')).default(1))

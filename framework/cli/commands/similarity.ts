@@ -23,10 +23,11 @@ import { writeFileAtomically } from '../../write-file.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { checkOutputFile } from '../output-paths.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { addWeakSandboxOption, announceSandbox, sandboxMode, type SandboxFlags } from '../sandbox-options.ts';
 import { DEFAULT_BEHAVIOUR_POSITIONS } from '../../similarity/behaviour.ts';
 import { announceShard, shardHelp, shardOption, shareOf, type ShardFlag } from '../shard-option.ts';
+import { jobsOption } from '../jobs-option.ts';
 
 /** Positions each submission answers by default: the behaviour fingerprints' own, sized so a class of 300 agents takes minutes. */
 export const DEFAULT_POSITIONS = DEFAULT_BEHAVIOUR_POSITIONS;
@@ -69,12 +70,12 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
     .option('--json <file>', 'write the report as JSON: every pair with its scores and matching fragments, strongest first')
     .option('--csv <file>', 'write one line a pair, strongest first')
     .option('--html <file>', "write one self-contained HTML page: the ranked pairs and the top pairs' fragments side by side")
-    .option('--jobs <n>', 'submissions fingerprinted at once', wholeNumber(1, 64, '--jobs'), 1)
+    .addOption(jobsOption('submissions fingerprinted at once'))
     .addOption(shardOption('pairs (source) and submissions (behaviour)'))
     .option('--no-behaviour', 'source similarity only: run no submission (e.g. programs that cannot run here)')
     .addOption(new Option('--positions <n>', 'positions each submission answers for its behaviour fingerprint').argParser(wholeNumber(1, 100_000, 'positions')).default(DEFAULT_POSITIONS))
     .addOption(new Option('--seed <n>', 'seed of the positions: the same seed, the same positions and report').argParser(wholeNumber(0, 2 ** 31 - 1, 'a seed')).default(1))
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)');
+    .addOption(noProgressOption());
   addWeakSandboxOption(command)
     .addHelpText(
       'after',

@@ -12,7 +12,7 @@ import type { MancalaGame, MancalaState } from '../../games/mancala/engine.ts';
 import { buildEndgameFile, solvePerfect, type SolveResult } from '../../plugins/perfect-solver.ts';
 import { setupPosition } from '../game-setup.ts';
 import { checkOutputFile } from '../output-paths.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { addGameOptions, grouped, PLAYERS, roundMs, wholeNumber, type CliIo, type GameOptions, type PlayerSide } from '../options.ts';
 
 interface SolveCliOptions extends GameOptions {
@@ -143,7 +143,7 @@ export function addSolveCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--build-endgame <stones>', 'write the endgame database of every position with at most this many stones on the board (needs --out)').argParser(wholeNumber(0, 100, 'stones')))
     .option('--out <file>', 'where --build-endgame writes the database')
     .addOption(new Option('--jobs <n>', 'threads building the database with --build-endgame (default: the cores this machine has)').argParser(wholeNumber(1, 64, 'a number of jobs')))
-    .option('--no-progress', 'no progress display on stderr (it shows only on a terminal anyway)')
+    .addOption(noProgressOption())
     .option('--json', 'JSON output: {"value","bestMoves","nodes","ms","peakMb","proven","bestMoveIndices","moveValues",…}')
     .addHelpText(
       'after',

@@ -18,7 +18,7 @@ import { describeOpenings } from '../../matches/openings.ts';
 import { writeFileAtomically } from '../../write-file.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { queueNotices, queueOption } from '../queue-option.ts';
-import { withProgressBar } from '../progress.ts';
+import { noProgressOption, withProgressBar } from '../progress.ts';
 import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
@@ -26,6 +26,7 @@ import { tournamentShardGames, tournamentShardRecord } from '../../shards/read.t
 import { describeShard } from '../../shards/record.ts';
 import { announceShard, shardHelp, shardOption, type ShardFlag } from '../shard-option.ts';
 import { studentPath } from '../../student-text.ts';
+import { jobsOption } from '../jobs-option.ts';
 
 interface TournamentCliOptions extends SandboxFlags, ShardFlag {
   format: TournamentFormat;
@@ -64,7 +65,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
     .option('--vs <ref...>', 'gauntlet: the references each agent plays (put this option last, or end its list with --)')
     .option('--games-per-pair <n>', 'games each pair plays', wholeNumber(1, 100_000, 'games a pair'), 2)
     .option('--seed <n>', "the schedule's seed: the order of games, each game's seed and its opening", wholeNumber(0, 2 ** 31 - 1, 'a seed'), 1)
-    .option('--jobs <n>', 'games played at once, each job with its own players (a thread, and a process per sandboxed submission)', wholeNumber(1, 64, 'jobs'), 1)
+    .addOption(jobsOption('games played at once, each job with its own players (a thread, and a process per sandboxed submission)'))
     .option('--out <dir>', 'the folder of results.jsonl (created; an existing one with the same parameters is resumed)', 'tournament')
     .option('--json <file>', 'write the standings as JSON: {"games":N,"standings":[{"agent","rating","ci":[lo,hi],"wins","draws","losses",…}]}')
     .addOption(new Option('--rules <profile>', 'rules profile').choices(PROFILE_NAMES).default('kalah'))
@@ -83,7 +84,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
     .option('--max-games <n>', 'play at most this many new games, then stop (rerun to continue)', wholeNumber(1, Number.MAX_SAFE_INTEGER, 'games'))
     .addOption(queueOption('play the games'))
     .addOption(shardOption('scheduled games'))
-    .option('--no-progress', 'no progress bar (it is shown only on a terminal anyway)')
+    .addOption(noProgressOption())
     .addOption(weakSandboxOption())
     .addHelpText(
       'after',

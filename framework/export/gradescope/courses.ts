@@ -64,7 +64,7 @@ const JAVA: Need[] = [
 export const COURSES: readonly CourseSpec[] = [
   {
     name: 'csci561',
-    title: 'CSCI-561 (seed 000): Greedy, MiniMax and Alpha-Beta, file in / file out',
+    title: 'CSCI-561: Greedy, MiniMax and Alpha-Beta, file in / file out',
     grading: 'suite',
     games: ['csci561'],
     needs: [PYTHON, ...JAVA, { command: 'g++', apt: 'g++', why: 'C++ submissions' }, { command: 'gcc', apt: 'gcc', why: 'C submissions' }, { command: 'make', apt: 'make', why: 'submissions with a Makefile in their build:' }],
@@ -72,7 +72,7 @@ export const COURSES: readonly CourseSpec[] = [
   },
   {
     name: 'csc384',
-    title: 'CSC384 (seed 001): minimax and alpha-beta with depth limits and caching, heuristics',
+    title: 'CSC384: minimax and alpha-beta with depth limits and caching, heuristics',
     grading: 'suite',
     games: ['csc384'],
     needs: [PYTHON],
@@ -80,7 +80,7 @@ export const COURSES: readonly CourseSpec[] = [
   },
   {
     name: 'cpsc4610',
-    title: 'CPSC 4610 (seed 002): a scoring function, alpha-beta and a tournament player',
+    title: 'CPSC 4610: a scoring function, alpha-beta and a tournament player',
     grading: 'suite',
     games: ['cpsc4610', 'tictactoe'],
     needs: [PYTHON],
@@ -101,7 +101,7 @@ export const COURSES: readonly CourseSpec[] = [
   },
   {
     name: 'cs540',
-    title: 'CS540 (seed 003): an anytime player, graded by matches (the gauntlet)',
+    title: 'CS540: an anytime player, graded by matches (the gauntlet)',
     grading: 'gauntlet',
     needs: JAVA,
     leaderboard: { kind: 'gauntlet' },

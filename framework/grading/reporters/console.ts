@@ -8,6 +8,7 @@
  */
 import type { CaseReport, GradeReport, SubmissionReport } from '../report.ts';
 import { DIAGNOSIS_PREFIX, type CaseStatus } from '../types.ts';
+import { clipped, cpuTime, diagnosisFamilies, reasonGroups, reasonPhrase, sharedReasons, type ReasonGroup } from './case-reasons.ts';
 import { caseTitle, categoryTotals, countStatuses, isolationLine } from './summary.ts';
 import { firstLine, formatPoints, lateBrief, oneLine, plainText } from './text.ts';
 
@@ -49,23 +50,12 @@ function indented(text: string, indent: string): string[] {
     .map((line) => `${indent}${line}`);
 }
 
-/**
- * The line of a failed case's message naming its likely bug (`likely bug: …`, added by the
- * name-the-bug graders), trimmed, when it is not the first line already shown.
- */
-function diagnosisLine(c: CaseReport): string | undefined {
-  if (c.status !== 'failed') return undefined;
-  const lines = plainText(c.message)
-    .split('\n')
-    .map((l) => oneLine(l).trim())
-    .filter((l) => l !== '');
-  return lines.slice(1).find((l) => l.startsWith(DIAGNOSIS_PREFIX));
-}
-
 export interface ConsoleOptions {
   color: boolean;
   /** every case (passed ones too) and whole messages, not just their first lines and the likely bugs named */
   verbose: boolean;
+  /** without verbose, a line for each failed case under its submission's (a student's check of one submission, csci561-grade --check) */
+  failedCases?: boolean;
 }
 
 function caseLines(p: Palette, cases: readonly CaseReport[], verbose: boolean): string[] {
@@ -93,22 +83,21 @@ function caseLines(p: Palette, cases: readonly CaseReport[], verbose: boolean): 
 const DIAGNOSED_IDS_SHOWN = 3;
 /** "likely bug", the diagnosis line's prefix without its colon */
 const DIAGNOSIS_LABEL = DIAGNOSIS_PREFIX.replace(/:\s*$/, '');
+/** The most characters of a reason a submission's line shows (the reports hold it whole). */
+const REASON_WIDTH = 160;
+
+/** "(move-02)", "× 5 cases (move-01, move-02, nodes-01 and 2 more)" */
+function casesNamed(ids: readonly string[]): string {
+  return ids.length === 1 ? `(${ids[0]})` : `× ${ids.length} cases (${namedIds(ids)})`;
+}
 
 /**
- * Each likely bug the graders named in the submission's failed cases, once, with the cases it was
- * named in: `likely bug (move-02, nodes-01): Your search matches …`. A bug is usually the same
- * in many cases, so one line each keeps the report short.
+ * Each mistake the graders named in the submission's failed cases, once, with the cases it
+ * explains: `likely bug × 5 cases (move-02, …): Your search matches …`. One mistake (a depth off
+ * by one) reads alike in every case but for its numbers: one line, not one a case.
  */
 function diagnosisLines(cases: readonly CaseReport[]): string[] {
-  const byDiagnosis = new Map<string, string[]>();
-  for (const c of cases) {
-    const diagnosis = diagnosisLine(c);
-    if (diagnosis === undefined) continue;
-    const ids = byDiagnosis.get(diagnosis) ?? [];
-    ids.push(oneLine(c.id));
-    byDiagnosis.set(diagnosis, ids);
-  }
-  return [...byDiagnosis].map(([diagnosis, ids]) => `  ${DIAGNOSIS_LABEL} (${namedIds(ids)}): ${diagnosis.slice(DIAGNOSIS_PREFIX.length)}`);
+  return diagnosisFamilies(cases, false).map((f) => `  ${DIAGNOSIS_LABEL} ${casesNamed(f.ids)}: ${f.text}`);
 }
 
 /**
@@ -122,24 +111,14 @@ function diagnosisLines(cases: readonly CaseReport[]): string[] {
  */
 function informationLines(p: Palette, cases: readonly CaseReport[]): string[] {
   const byKind = new Map<string, { ids: string[]; first: string }>();
-  const byDiagnosis = new Map<string, string[]>();
   for (const c of cases) {
     for (const info of c.info ?? []) {
-      const lines = plainText(info)
-        .split('\n')
-        .map((l) => oneLine(l).trim())
-        .filter((l) => l !== '');
-      const first = lines[0];
-      if (first === undefined) continue;
+      const first = oneLine(firstLine(info)).trim();
+      if (first === '') continue;
       const kind = /^([\w ]+):/.exec(first)?.[1] ?? first;
       const group = byKind.get(kind) ?? { ids: [], first };
       group.ids.push(oneLine(c.id));
       byKind.set(kind, group);
-      for (const diagnosis of lines.slice(1).filter((l) => l.startsWith(DIAGNOSIS_PREFIX))) {
-        const ids = byDiagnosis.get(diagnosis) ?? [];
-        if (!ids.includes(oneLine(c.id))) ids.push(oneLine(c.id));
-        byDiagnosis.set(diagnosis, ids);
-      }
     }
   }
   const out: string[] = [];
@@ -147,7 +126,7 @@ function informationLines(p: Palette, cases: readonly CaseReport[]): string[] {
     const what = ids.length === 1 ? first : `${kind} differ from the reference's in ${ids.length} cases (informational, not graded; --verbose shows each)`;
     out.push(p.dim(`  info (${namedIds(ids)}): ${what}`));
   }
-  for (const [diagnosis, ids] of byDiagnosis) out.push(p.dim(`  ${DIAGNOSIS_LABEL}, not graded (${namedIds(ids)}): ${diagnosis.slice(DIAGNOSIS_PREFIX.length)}`));
+  for (const f of diagnosisFamilies(cases, true)) out.push(p.dim(`  ${DIAGNOSIS_LABEL}, not graded (${namedIds(f.ids)}): ${f.text}`));
   return out;
 }
 
@@ -157,17 +136,44 @@ function namedIds(ids: readonly string[]): string {
   return ids.length > DIAGNOSED_IDS_SHOWN ? `${named} and ${ids.length - DIAGNOSED_IDS_SHOWN} more` : named;
 }
 
-function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): string[] {
+/**
+ * Notes that only say which file played which role ("role agent: agent.ts", "agent over stdio: …"):
+ * every submission has them, so at class scale they are left to --verbose and the reports.
+ */
+function routineNote(note: string): boolean {
+  return note.startsWith('agent over stdio: ') || /^role [\w-]+: [^\s:]+$/.test(note);
+}
+
+/** The submission's line: score, cases passed, CPU time, where it is; then what went wrong most, once with its count. */
+function headLine(p: Palette, s: SubmissionReport, groups: readonly ReasonGroup[]): string {
+  const counts = countStatuses(s.cases);
+  const score = `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}`;
+  const verdict = counts.passed === s.cases.length ? p.green(`all ${s.cases.length} cases passed`) : `${counts.passed} of ${s.cases.length} cases passed`;
+  const head = `${p.bold(oneLine(s.id))}  ${p.bold(score)}  ${verdict}  ${cpuTime(s)} CPU  ${p.dim(oneLine(s.path))}`;
+  const lead = groups[0];
+  if (lead === undefined) return head;
+  const rest = groups.slice(1);
+  const others = rest.length === 0 ? '' : p.dim(`  (+ ${rest.length} other reason${rest.length === 1 ? '' : 's'} in ${rest.reduce((n, g) => n + g.ids.length, 0)} cases)`);
+  return `${head}  ${statusPaint(p, lead.status)(reasonPhrase(lead, REASON_WIDTH))}${others}`;
+}
+
+function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean, failedCases: boolean): string[] {
   // The machine could not run it: one line saying why, no score and no cases that would blame the student.
   if (s.notGraded !== undefined) return [`${p.bold(oneLine(s.id))}  ${p.yellow(`NOT GRADED: ${oneLine(s.notGraded)}`)}  ${p.dim(oneLine(s.path))}`];
+  if (!verbose) {
+    // Class scale: one line, then one line a mistake the graders named, what was found but not graded, and the notes that matter.
+    const lines = [headLine(p, s, reasonGroups(s.cases))];
+    if (failedCases) lines.push(...caseLines(p, s.cases, false));
+    lines.push(...diagnosisLines(s.cases), ...informationLines(p, s.cases));
+    for (const note of s.notes.filter((n) => !routineNote(n))) lines.push(`  ${p.dim(`note: ${oneLine(note)}`)}`);
+    return lines;
+  }
   const counts = countStatuses(s.cases);
   // With a due date the score is the adjusted one, the raw score and the lateness beside it.
   const score = s.late === undefined ? `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}` : `${formatPoints(s.late.score)} / ${formatPoints(s.maxScore)} (${lateBrief(s.late)})`;
   const verdict = counts.passed === s.cases.length ? p.green(`all ${s.cases.length} cases passed`) : `${counts.passed} of ${s.cases.length} cases passed`;
   const lines = [`${p.bold(oneLine(s.id))}  ${p.bold(score)}  ${verdict}  ${p.dim(oneLine(s.path))}`];
   lines.push(...caseLines(p, s.cases, verbose));
-  // Without --verbose only first lines show: the bugs the graders named come after them.
-  if (!verbose) lines.push(...diagnosisLines(s.cases), ...informationLines(p, s.cases));
   const totals = categoryTotals(s.cases);
   const nameWidth = Math.max(0, ...totals.map((t) => oneLine(t.name).length));
   const pointsWidth = Math.max(0, ...totals.map((t) => `${formatPoints(t.score)} / ${formatPoints(t.maxScore)}`.length));
@@ -179,6 +185,11 @@ function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean): str
   return lines;
 }
 
+/** One line for each leading reason several submissions share: "12 submissions: error × 66 cases each: no agent found …: a, b, c and 9 more". */
+function sharedLines(p: Palette, report: GradeReport): string[] {
+  return sharedReasons(report.submissions).map((r) => `${r.ids.length} submissions: ${statusPaint(p, r.status)(`${r.status}: ${clipped(r.text, REASON_WIDTH)}`)}  ${p.dim(`(${namedIds(r.ids)})`)}`);
+}
+
 /** The instructor's report after `mancala grade`. Ends with a newline. */
 export function renderConsole(report: GradeReport, options: ConsoleOptions): string {
   const p = palette(options.color);
@@ -188,7 +199,11 @@ export function renderConsole(report: GradeReport, options: ConsoleOptions): str
   lines.push(report.isolation.network ? p.dim(isolation) : p.yellow(isolation));
   // The run's own notes (overridden limits, a machine at fault) concern every score below: not dimmed.
   for (const note of report.notes ?? []) lines.push(p.yellow(`note: ${oneLine(note)}`));
-  for (const s of report.submissions) lines.push('', ...submissionBlock(p, s, options.verbose));
+  // A class reads one line a submission; --verbose, a block each, apart.
+  if (!options.verbose) lines.push('');
+  for (const s of report.submissions) lines.push(...(options.verbose ? [''] : []), ...submissionBlock(p, s, options.verbose, options.failedCases === true));
+  const shared = n > 1 && !options.verbose ? sharedLines(p, report) : [];
+  if (shared.length > 0) lines.push('', ...shared);
   const graded = report.submissions.filter((s) => s.notGraded === undefined);
   const notGraded = n - graded.length;
   if (n > 1 && graded.length > 0) {

@@ -16,7 +16,7 @@ import { FORFEIT_REASONS } from '../../matches/match-results.ts';
 import type { ForfeitReason } from '../../matches/types.ts';
 import { MAX_SCORE, type GauntletResult, type OpponentResult } from './gauntlet.ts';
 
-export const GAUNTLET_SUITE_NAME = 'cs540 gauntlet (seed 003)';
+export const GAUNTLET_SUITE_NAME = 'cs540 gauntlet';
 export const GAUNTLET_CATEGORY = 'gauntlet';
 
 const STATUS_OF: Record<ForfeitReason, CaseStatus> = { crash: 'error', timeout: 'timeout', memory: 'memory', 'output-limit': 'output-limit', 'illegal-move': 'failed' };

@@ -68,7 +68,7 @@ export function programCases(suite: Suite, cases: readonly SuiteCase[]): Program
   if (isCourseSuite(suite)) return cases.map((c) => ({ c, ...courseCaseFiles(suite, c) }));
   const game = suite.manifest.game;
   if (game.kind !== 'mancala' || game.profile !== 'csci561') {
-    throw new UserError(`${suite.manifest.file}: game: programs are graded on csci561 suites (seed 000's files), this suite plays ${game.name}`);
+    throw new UserError(`${suite.manifest.file}: game: programs are graded on csci561 suites (CSCI-561's files), this suite plays ${game.name}`);
   }
   return cases.map((c) => {
     const task = caseTask(suite, c);

@@ -39,7 +39,7 @@ import { excerpt } from '../sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from '../session.ts';
 import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './process.ts';
 import type { StdioAgentSpec } from './spec.ts';
-import { evaluateLine, evaluateManyLine, helloLine, moveLine, type StdioEngine } from './wire.ts';
+import { evaluateLine, evaluateManyLine, helloLine, moveLine, notMoveOf, type StdioEngine } from './wire.ts';
 import { python2Hint } from '../programs/python2.ts';
 import { studentText } from '../../student-text.ts';
 
@@ -353,15 +353,19 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
           return { status: 'ok', observation: { heuristicValue: value, ms }, ms };
         }
         if (move === undefined) return { status: 'error', message: 'protocol error: its answer has no "move"', ms };
-        if (!legal.includes(move)) return { status: 'error', message: `illegal move ${move}: the legal moves were ${legal.join(', ')}`, ms };
+        if (!legal.includes(move)) return { status: 'error', message: `illegal move ${move}: the legal moves were ${legal.join(', ')}`, ms, illegalMove: move };
         return { status: 'ok', observation: { ...o.answer.observation, ms }, ms };
       }
       case 'bad':
         return { status: 'error', message: studentText(`protocol error: ${o.problem}`), ms, ...(o.reported ? { reported: o.reported } : {}) };
       case 'ready':
         return { status: 'error', message: 'protocol error: it said ready again', ms };
-      case 'exit':
+      case 'exit': {
+        // A bridge whose student's function returned no move says what came back (notMoveOf): an illegal move, not a crash.
+        const notMove = legal === undefined ? undefined : notMoveOf(o.stderr);
+        if (notMove !== undefined) return { status: 'error', message: `illegal move: ${notMove.why}`, ms, illegalMove: notMove.returned };
         return describeOutcome({ outcome: { ...o, stderr: this.tidy(o.stderr) }, cpuMs: ms, wallMs: result.wallMs }, hardLimitMs, '', this.wording());
+      }
       default:
         return describeOutcome({ outcome: o, cpuMs: ms, wallMs: result.wallMs }, hardLimitMs, '', this.wording());
     }

@@ -99,7 +99,7 @@ function csc384Agent(dir: string, names: string[]): StdioAgentSpec {
     dir,
     run: ['python3', join(CLIENTS_DIR, 'csc384', 'csc384_bridge.py')],
     evaluates: true,
-    source: `${present.join(', ')}: seed 001's files, run with the project's mancala_game`,
+    source: `${present.join(', ')}: CSC384's files, run with the project's mancala_game`,
   };
 }
 
@@ -139,7 +139,7 @@ function cpsc4610Player(dir: string): StdioAgentSpec | undefined {
     dir,
     run: ['python3', join(CLIENTS_DIR, 'cpsc4610', 'cpsc4610_bridge.py'), name],
     evaluates: true,
-    source: `${name}.py: class ${parts.filter((p) => p !== undefined).join(', class ')}, seed 002's player file, run with the project's MancalaBoard and TicTacToe`,
+    source: `${name}.py: class ${parts.filter((p) => p !== undefined).join(', class ')}, CPSC 4610's player file, run with the project's MancalaBoard and TicTacToe`,
   };
 }
 
@@ -164,7 +164,7 @@ function cs540Player(dir: string): StdioAgentSpec | undefined {
     run: ['java', '-XX:+UseSerialGC', '-cp', '.', 'Cs540Bridge', name],
     build: 'javac -encoding UTF-8 -nowarn -d . *.java',
     supportFiles: CS540_FILES,
-    source: `${file}: ${name} extends the course's Player (seed 003's API), compiled with the project's Player and GameState`,
+    source: `${file}: ${name} extends the course's Player (CS540's API), compiled with the project's Player and GameState`,
   };
 }
 

@@ -209,3 +209,19 @@ export function readProgramLine(line: string): ProgramLine {
   if (m.visited !== undefined) observation.visited = m.visited;
   return { kind: 'answer', ...(m.id !== undefined ? { id: m.id } : {}), observation, ...(m.pv ? { pv: m.pv } : {}), ...(m.log ? { log: m.log } : {}), ...(m.values ? { values: m.values } : {}) };
 }
+
+/**
+ * How a course's bridge says that the student's function returned something that is no move
+ * (agents/clients/cpsc4610/cpsc4610_bridge.py: chooseMove returning None): a line on stderr,
+ * NOT_A_MOVE_MARK, what came back as the language writes it, a tab, then why it is no move.
+ */
+export const NOT_A_MOVE_MARK = 'failed: NotAMove: ';
+
+/** What the bridge's NOT_A_MOVE_MARK line says came back, and why it is no move; undefined without one. */
+export function notMoveOf(stderr: string): { returned: string; why: string } | undefined {
+  const line = stderr.split('\n').find((l) => l.startsWith(NOT_A_MOVE_MARK));
+  if (line === undefined) return undefined;
+  const [returned, why] = line.slice(NOT_A_MOVE_MARK.length).split('\t', 2);
+  const text = (returned ?? '').trim().slice(0, 80);
+  return { returned: text === '' ? '(nothing)' : text, why: (why ?? `it returned ${text}`).trim().slice(0, 300) };
+}

@@ -1,5 +1,5 @@
 /*
- * CSCI-561 Mancala homework (seed 000): your program, in Java. The course builds and runs it as
+ * CSCI-561 Mancala homework: your program, in Java. The course builds and runs it as
  *
  *     javac mancala.java && java mancala -i input.txt
  *
