@@ -40,7 +40,7 @@ describe('renderConsole', () => {
       '  · nodes    0.3 / 4  0 of 2 passed',
       '  · playoff    0 / 7  0 of 2 passed',
       '  note: role agent: agent.ts',
-      '  note: refused symlink agents/evil -> /etc/passwd',
+      '  note: agents/evil: a symbolic link (refused)',
     ]);
     expect(block(text, 'bob')).toEqual([
       'bob  15 / 15  all 6 cases passed  submissions/bob',
@@ -139,7 +139,7 @@ describe('renderCheck', () => {
       '  ✗ [nodes] nodes-02 (timeout)',
       '      no answer within 1000 ms (the limit); the process was killed',
       '  note: role agent: agent.ts',
-      '  note: refused symlink agents/evil -> /etc/passwd',
+      '  note: agents/evil: a symbolic link (refused)',
       '3 of 4 cases failed — fix these before submitting',
     ]);
     expect(block(text, 'kalah-basics: submissions/bob')).toEqual([
