@@ -62,7 +62,7 @@ export function readProgramSubmission(dir: string, course?: CourseLines): Progra
   }
   if (hasEntry(dir, MANIFEST_FILE)) throw new UserError(`${dir}: has both a \`${COMMAND_FILE}\` file and ${MANIFEST_FILE}: keep one (${MANIFEST_FILE} can also build)`);
   const read = readSubmissionText(dir, COMMAND_FILE, MAX_COMMAND_BYTES);
-  if (!read.ok) throw new UserError(`${dir}: ${read.message} (the command file says how to run the program, in one line)`);
+  if (!read.ok) throw new UserError(`${dir}: ${read.message}: the command file is a plain file holding the program's command line (e.g. "python3 mancala.py")`);
   const text = read.text;
   const lines = text.split(/\r?\n/);
   const index = lines.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#'));
