@@ -295,7 +295,8 @@ describe('gradescope-run (what run_autograder runs) with links into the autograd
     const results = JSON.parse(text) as { output: string; score: number };
     const all = [text, r.out, r.err].join('\n');
     for (const id of HIDDEN_IDS) expect(all, id).not.toContain(id);
-    expect(text).not.toContain(join(root, 'source'));
+    // Nor where the autograder keeps anything: notes name files inside the submission only.
+    expect(text).not.toContain(root);
     return { output: results.output, all, score: results.score };
   }
 
@@ -309,6 +310,7 @@ describe('gradescope-run (what run_autograder runs) with links into the autograd
     expect(r.output).toContain('p1: a symbolic link (refused)');
     expect(r.output).toContain('p2: a symbolic link (refused)');
     expect(r.output).not.toMatch(/points outside|does not exist/);
+    expect(r.output).toContain('role agent: agent.ts');
   });
 
   it('mancala.yaml -> the hidden answers: every test an error saying the link is refused, no hidden case id', async () => {

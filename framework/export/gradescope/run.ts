@@ -43,6 +43,7 @@ import {
   type LeaderboardEntry,
   type PartialRun,
 } from './results.ts';
+import { withoutGraderPaths } from './student-paths.ts';
 import { CONFIG_FILE, SUITES_FOLDER, readConfig, type AutograderConfig, type GauntletSettings, type SandboxPolicy } from './settings.ts';
 
 /** Where Gradescope puts everything; AUTOGRADER_ROOT moves it (tests). */
@@ -244,8 +245,10 @@ export async function gradescopeRun(root: string, version: string, log: (line: s
   const paths = runPaths(root);
   mkdirSync(dirname(paths.results), { recursive: true });
   const header = [`Graded by ${graderName(version)}.`];
+  // The folder graded, once found: its path is left out of what the student reads (student-paths.ts).
+  let graded = paths.submission;
   const write = (report: GradeReport, extra: { leaderboard?: LeaderboardEntry[]; reproduce?: string; header?: string[] } = {}) => {
-    const results = gradescopeResults(report, { header: [...header, ...(extra.header ?? [])], ...(extra.leaderboard ? { leaderboard: extra.leaderboard } : {}), ...(extra.reproduce ? { reproduce: extra.reproduce } : {}) });
+    const results = gradescopeResults(withoutGraderPaths(report, graded, paths.root), { header: [...header, ...(extra.header ?? [])], ...(extra.leaderboard ? { leaderboard: extra.leaderboard } : {}), ...(extra.reproduce ? { reproduce: extra.reproduce } : {}) });
     writeFileAtomically(paths.results, `${JSON.stringify(results, null, 2)}\n`);
   };
 
@@ -270,6 +273,7 @@ export async function gradescopeRun(root: string, version: string, log: (line: s
   header[0] = `Graded by ${graderName(version)} for ${course.name} (${plan.kind === 'gauntlet' ? 'the gauntlet' : plan.suites.map((s) => s.manifest.name).join(', ')}).`;
 
   const located = locateSubmission(paths.submission);
+  graded = located.dir;
   header.push(...located.notes);
   if (located.empty) {
     log('gradescope-run: the submission is empty');
