@@ -95,7 +95,7 @@ describe('names judged without following', () => {
 
   it('unreadableSubmission: a file-system error is one line naming its code and no path; anything else is not the submission\'s', () => {
     const e = Object.assign(new Error(`EACCES: permission denied, scandir '${secrets}'`), { code: 'EACCES' });
-    expect(unreadableSubmission(e)).toBe("the submission's files could not be taken in (EACCES): nothing of it was graded");
+    expect(unreadableSubmission(e)).toBe("the submission's files could not be read (EACCES)");
     expect(unreadableSubmission(new TypeError('x is undefined'))).toBeUndefined();
   });
 });

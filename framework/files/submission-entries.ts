@@ -63,5 +63,5 @@ export function readSubmissionText(root: string, relative: string, maxBytes: num
 export function unreadableSubmission(e: unknown): string | undefined {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code !== 'string' || !/^E[A-Z0-9]+$/.test(code)) return undefined;
-  return `the submission's files could not be taken in (${code}): nothing of it was graded`;
+  return `the submission's files could not be read (${code})`;
 }

@@ -12,7 +12,7 @@
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { UserError } from '../errors.ts';
-import { readSubmissionText } from '../files/submission-entries.ts';
+import { readSubmissionText, unreadableSubmission } from '../files/submission-entries.ts';
 import { AGENTS_DIR, kitCourses, loadCourseKit } from '../kit/course-kit.ts';
 import { listSubmissionFiles } from '../sandbox/programs/build-files.ts';
 
@@ -161,7 +161,15 @@ function mainLanguage(dir: string, files: readonly string[]): string | undefined
 /** What `folder` holds for source similarity: its files in its main language (or `language`), or why nothing. */
 export function readSubmissionSource(folder: string, language: string | undefined): SubmissionSource {
   if (!existsSync(folder) || !statSync(folder).isDirectory()) return { path: folder, note: 'not a folder: expected a submission folder' };
-  const files = walk(folder);
+  let files: string[];
+  try {
+    files = walk(folder);
+  } catch (e) {
+    // One folder that cannot be read is left out of the comparison, not the class's run.
+    const why = unreadableSubmission(e);
+    if (why === undefined) throw e;
+    return { path: folder, note: `${why}; not compared` };
+  }
   const chosen = language ?? mainLanguage(folder, files);
   if (chosen === undefined) {
     const unparsed = [...new Set(files.map((f) => UNPARSED[extensionOf(f)]).filter((l) => l !== undefined))];
