@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import { locateSubmission } from '../export/gradescope/run.ts';
@@ -91,6 +91,9 @@ describe('names judged without following', () => {
     expect(readSubmissionText(d, 'command', 100)).toEqual({ ok: true, text: 'python3 mancala.py\n' });
     const through = readSubmissionText(d, 'lib/expected.json', 1000);
     expect(through).toMatchObject({ ok: false, refusal: 'link', message: 'lib/expected.json: a symbolic link (refused)' });
+    // The folder as a user types it, with a trailing slash, or relative to the working folder: the same.
+    expect(readSubmissionText(`${d}/`, 'lib/expected.json', 1000)).toMatchObject({ ok: false, refusal: 'link' });
+    expect(readSubmissionText(relative(process.cwd(), d), 'lib/expected.json', 1000)).toMatchObject({ ok: false, refusal: 'link' });
   });
 
   it('unreadableSubmission: a file-system error is one line naming its code and no path; anything else is not the submission\'s', () => {
