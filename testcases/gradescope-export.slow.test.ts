@@ -63,6 +63,8 @@ interface Submission {
   nested?: string;
   /** rename a file as it is copied: file name → its name in the submission */
   renames?: Record<string, string>;
+  /** symbolic links made in the submission: name → target (relative: inside the autograder's ROOT; absolute: as it is) */
+  links?: Record<string, string>;
 }
 
 /** ROOT/submission as `s` says, then run_autograder; results.json. */
@@ -82,6 +84,7 @@ function grade(root: string, label: string, s: Submission, env: NodeJS.ProcessEn
       writeFileSync(join(target, name), f.endsWith('.ts') ? kitStarterText(text) : text);
     }
   }
+  for (const [name, to] of Object.entries(s.links ?? {})) symlinkSync(to.startsWith('/') ? to : join(root, to), join(target, name));
   rmSync(join(root, 'results'), { recursive: true, force: true });
   const started = Date.now();
   const r = spawnSync(join(root, 'run_autograder'), [], { encoding: 'utf8', env: { ...process.env, AUTOGRADER_ROOT: root, ...env }, timeout: 300_000 });
@@ -266,6 +269,27 @@ describe('kalah: hostile submissions, a zip of a folder, the weak sandbox, the t
       expect(statuses(r)).toEqual([status]);
     });
   }
+
+  it("links into the autograder's own suites: refused unread, named only as links; the agent beside them graded in full", () => {
+    const answers = 'source/suites/zoo-suite/expected.json';
+    const ids = Object.keys(JSON.parse(readFileSync(join(root, answers), 'utf8')) as Record<string, unknown>);
+    const beside = grade(root, 'kalah zoo: alice with p1 -> the suite\'s answers', { from: [join(EXAMPLES, 'alice')], links: { p1: answers, p2: 'source/suites/no-such-guess' } });
+    wellFormed(beside, 3, 10);
+    expect(beside.score).toBe(10);
+    expect(beside.output).toContain('p1: a symbolic link (refused)');
+    expect(beside.output).toContain('p2: a symbolic link (refused)');
+    expect(JSON.stringify(beside)).not.toContain(join(root, 'source'));
+    const manifest = grade(root, 'kalah zoo: mancala.yaml -> /dev/zero', { from: [join(EXAMPLES, 'alice')], links: { 'mancala.yaml': '/dev/zero' } });
+    wellFormed(manifest, 3, 10);
+    expect(manifest.score).toBe(0);
+    expect(statuses(manifest)).toEqual(['error']);
+    expect(manifest.tests[0]!.output).toContain('mancala.yaml: a symbolic link (refused)');
+    const leaked = grade(root, 'kalah zoo: mancala.yaml -> the suite\'s answers', { from: [join(EXAMPLES, 'alice')], links: { 'mancala.yaml': answers } });
+    expect(leaked.score).toBe(0);
+    // The test names are the suite's cases; what a student reads (the outputs) names none of them.
+    const said = [leaked.output, ...leaked.tests.map((t) => t.output ?? '')].join('\n');
+    for (const id of ids) expect(said, id).not.toContain(id);
+  });
 
   it('a zip of a folder: graded from inside it, and said', () => {
     const r = grade(root, 'kalah zoo: alice in a folder', { from: [join(EXAMPLES, 'alice')], nested: 'my-agent' });

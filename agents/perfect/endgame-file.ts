@@ -16,7 +16,7 @@
  * is not one, was cut short, or was changed is one line naming it.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { UserError } from '../../framework/errors.ts';
 import { writeFileAtomicallyWith } from '../../framework/write-file.ts';
 import { EndgameDb, endgameSizeProblem, type EndgameRules } from './endgame-db.ts';
@@ -82,15 +82,29 @@ function headerProblem(h: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/**
+ * Opened without waiting (O_NONBLOCK: a FIFO's open returns at once, and it changes nothing for a
+ * regular file), then checked to be a regular file: a folder, a FIFO, a socket or a device is one
+ * line, not a read that fails with a stack trace or never returns.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
 /** Reads and checks a database file; every problem is a UserError naming the file. */
 export function loadEndgameDb(file: string): EndgameDb {
+  const notAFile = (what: string) => new UserError(`${file}: ${what}, not an endgame database file (mancala solve --build-endgame writes them)`);
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openSync(file, OPEN_FLAGS);
   } catch (e) {
-    throw new UserError(`${file}: cannot read the endgame database: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    // ENXIO: a socket, or a FIFO with no writer; ENODEV: a device with no driver.
+    if (code === 'ENXIO' || code === 'ENODEV') throw notAFile('not a regular file');
+    throw new UserError(`${file}: cannot read the endgame database: ${code ?? (e as Error).message}`);
   }
   try {
+    const info = fstatSync(fd);
+    if (info.isDirectory()) throw notAFile('a folder');
+    if (!info.isFile()) throw notAFile('not a regular file');
     return readEndgameDb(file, fd);
   } finally {
     closeSync(fd);

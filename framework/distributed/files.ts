@@ -10,10 +10,11 @@
  * result.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { UserError } from '../errors.ts';
+import { readRegularFileSync } from '../files/safe-read.ts';
 
 /** A file or folder as it travels. */
 export type PackedNode = { type: 'file'; mode: number; data: Buffer } | { type: 'dir'; entries: Record<string, PackedNode> } | { type: 'link'; target: string };
@@ -36,7 +37,9 @@ export function packPath(path: string, cwd: string): { packed: string; digest: s
     if (!s.isFile()) return { type: 'dir', entries: {} }; // a socket or a device: nothing a job reads
     total += s.size;
     if (total > MAX_PACKED_BYTES) throw new UserError(`${path}: more than ${MAX_PACKED_BYTES / 1024 / 1024} MB, too much to send to the workers through Redis`);
-    return { type: 'file', mode: s.mode & 0o777, data: readFileSync(p) };
+    // Opened with no link followed and as the regular file lstat saw (a name swapped since is read as nothing).
+    const read = readRegularFileSync(p, s.size);
+    return read.ok ? { type: 'file', mode: s.mode & 0o777, data: read.bytes } : { type: 'dir', entries: {} };
   };
   let node: PackedNode;
   try {

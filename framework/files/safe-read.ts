@@ -10,7 +10,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 
 /** Why a file was not read, in the words a student and an instructor may both see. */
 export type Refusal = 'missing' | 'link' | 'folder' | 'special' | 'too-large' | 'unreadable';
@@ -58,7 +58,10 @@ function refusalOf(e: unknown): Refusal {
  * The folders between `root` and `path` hold no link: O_NOFOLLOW guards only the last name, and
  * `sub/mancala.yaml` with `sub -> /etc` would otherwise read outside the submission.
  */
-function linkOnTheWay(root: string, path: string): boolean {
+function linkOnTheWay(given: string, file: string): boolean {
+  // Both absolute and normalised: `alice/` and `alice/lib/x` must compare as folder and file inside it.
+  const root = resolve(given);
+  const path = resolve(file);
   if (!path.startsWith(root + sep)) return false;
   const parts = path.slice(root.length + 1).split(sep).slice(0, -1);
   let at = root;

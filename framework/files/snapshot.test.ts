@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRegularFileSync } from './safe-read.ts';
-import { snapshotFolder } from './snapshot.ts';
+import { MAX_NOTES, snapshotFolder } from './snapshot.ts';
 
 const made: string[] = [];
 function temp(): string {
@@ -107,6 +107,17 @@ describe('snapshotFolder', () => {
     const byBytes = await snapshotFolder(files, join(temp(), 'c4'), { limits: { bytes: 25 } });
     expect({ files: byBytes.files, bytes: byBytes.bytes }).toEqual({ files: 2, bytes: 20 });
     expect(existsSync(join(made.at(-1)!, 'c4', 'f2'))).toBe(false);
+  });
+
+  it('a folder of thousands of links: at most MAX_NOTES notes, and one line counting the rest', async () => {
+    const src = temp();
+    for (let i = 0; i < 3000; i++) symlinkSync('/dev/zero', join(src, `l${String(i).padStart(4, '0')}`));
+    writeFileSync(join(src, 'agent.py'), 'x');
+    const r = await snapshotFolder(src, join(temp(), 'copy'));
+    expect(r.files).toBe(1);
+    expect(r.notes).toHaveLength(MAX_NOTES + 1);
+    expect(r.notes[0]).toBe('l0000: a symbolic link (refused)');
+    expect(r.notes.at(-1)).toBe(`and ${3000 - MAX_NOTES} more entries left out (links, special files, unreadable files)`);
   });
 
   it('skip leaves entries out without a note', async () => {

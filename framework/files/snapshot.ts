@@ -47,6 +47,19 @@ interface Walk {
   result: SnapshotResult;
   /** the first limit reached, noted once */
   limitNoted: boolean;
+  /** notes not kept beyond MAX_NOTES */
+  notesLeftOut: number;
+}
+
+/**
+ * Notes kept, at most: a folder of a million links is a million refusals, and the report that
+ * lists them would be the grader's problem. The rest are counted in one last line.
+ */
+export const MAX_NOTES = 100;
+
+function note(walk: Walk, line: string): void {
+  if (walk.result.notes.length < MAX_NOTES) walk.result.notes.push(line);
+  else walk.notesLeftOut++;
 }
 
 /** Copies the folder `source` into `dest` (made if missing), as the module comment says. */
@@ -56,9 +69,11 @@ export async function snapshotFolder(source: string, dest: string, o: SnapshotOp
     skip: o.skip ?? (() => false),
     result: { files: 0, bytes: 0, folders: 0, notes: [], truncated: false },
     limitNoted: false,
+    notesLeftOut: 0,
   };
   await mkdir(dest, { recursive: true });
   await copyFolder(walk, source, '', dest, 0);
+  if (walk.notesLeftOut > 0) walk.result.notes.push(`and ${walk.notesLeftOut} more entries left out (links, special files, unreadable files)`);
   return walk.result;
 }
 
@@ -79,6 +94,7 @@ function noteLimit(walk: Walk, what: string, shown: string): void {
   if (walk.limitNoted) return;
   walk.limitNoted = true;
   const { files, bytes, folders, depth } = walk.limits;
+  // Always kept: it says the copy is partial.
   walk.result.notes.push(
     `the submission is too large (${what}): at most ${files} files, ${formatBytes(bytes)}, ${folders} folders and ${depth} levels are taken; ${shown} and what follows it were left out`,
   );
@@ -89,7 +105,7 @@ async function copyFolder(walk: Walk, from: string, rel: string, to: string, dep
   try {
     entries = await readdir(from, { withFileTypes: true });
   } catch {
-    walk.result.notes.push(`${rel === '' ? 'the folder' : rel}: cannot be read (left out)`);
+    note(walk, `${rel === '' ? 'the folder' : rel}: cannot be read (left out)`);
     return;
   }
   // Byte order, not the locale's: the same tree gives the same copy and the same notes everywhere.
@@ -98,7 +114,7 @@ async function copyFolder(walk: Walk, from: string, rel: string, to: string, dep
     const shown = rel === '' ? entry.name : `${rel}/${entry.name}`;
     const path = join(from, entry.name);
     if (entry.isSymbolicLink()) {
-      if (!walk.skip(shown, false)) walk.result.notes.push(refusalMessage(shown, 'link'));
+      if (!walk.skip(shown, false)) note(walk, refusalMessage(shown, 'link'));
       continue;
     }
     if (entry.isDirectory()) {
@@ -119,7 +135,7 @@ async function copyFolder(walk: Walk, from: string, rel: string, to: string, dep
     }
     if (walk.skip(shown, false)) continue;
     if (!entry.isFile()) {
-      walk.result.notes.push(refusalMessage(shown, 'special'));
+      note(walk, refusalMessage(shown, 'special'));
       continue;
     }
     if (walk.result.files >= walk.limits.files) {
@@ -130,7 +146,7 @@ async function copyFolder(walk: Walk, from: string, rel: string, to: string, dep
     const opened = await openRegularFile(path, left, shown);
     if (!opened.ok) {
       if (opened.refusal === 'too-large') noteLimit(walk, `more than ${formatBytes(walk.limits.bytes)}`, shown);
-      else walk.result.notes.push(opened.message);
+      else note(walk, opened.message);
       continue;
     }
     try {

@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { basename, resolve } from 'node:path';
 import type { Player } from '../contracts/game.ts';
 import { UserError } from '../errors.ts';
+import { unreadableSubmission } from '../files/submission-entries.ts';
 import type { Attempt, ChildRequest, MoveAsker } from '../sandbox/exchange.ts';
 import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
 import { prepareSubmission, type PreparedRole, type PreparedSubmission } from '../sandbox/submissions/prepare.ts';
@@ -133,14 +134,13 @@ export async function gradeSubmission(
       progress(c, result.status, result.agentMs ?? 0);
     }
   } catch (e) {
-    // The submission could not even be set up (unreadable path, …): every remaining case is an error.
-    if (e instanceof UserError) {
-      for (const c of cases.slice(results.length)) {
-        results.push({ c, status: 'error', message: e.message, ms: 0, nodes: null });
-        progress(c, 'error', 0);
-      }
-    } else {
-      throw e;
+    // The submission could not even be set up (unreadable path, a folder it cannot read, …): every
+    // remaining case is an error, and the other submissions of the class are graded.
+    const why = e instanceof UserError ? e.message : unreadableSubmission(e);
+    if (why === undefined) throw e;
+    for (const c of cases.slice(results.length)) {
+      results.push({ c, status: 'error', message: why, ms: 0, nodes: null });
+      progress(c, 'error', 0);
     }
   } finally {
     await session?.close();

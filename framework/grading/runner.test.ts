@@ -363,7 +363,8 @@ describe('the hostile-agent zoo and alice, graded in one run', () => {
       expect(s.maxScore).toBe(10);
     }
     // What was refused at prepare time is noted.
-    expect(submission(report, 'symlink-out').notes.join('\n')).toMatch(/refused symlink answers\.json -> .*answers\.json \(points outside the submission\)/);
+    // Refused whatever it points at, and the note never says where (nor whether the target exists).
+    expect(submission(report, 'symlink-out').notes).toContain('answers.json: a symbolic link (refused)');
   });
 
   it('nothing was written, no process started, no connection arrived', async () => {

@@ -9,7 +9,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_COPY_BYTES, MAX_COPY_FILES, SKIPPED_FOLDERS } from '../sandbox/submissions/copy.ts';
+import { COPY_LIMITS, SKIPPED_FOLDERS } from '../sandbox/submissions/copy.ts';
 
 interface Count {
   bytes: number;
@@ -40,14 +40,14 @@ async function hashFolder(dir: string, rel: string, hash: Hash, count: Count): P
     const path = join(dir, name);
     const shown = rel === '' ? name : `${rel}/${name}`;
     const info = await lstat(path);
-    if (++count.files > MAX_COPY_FILES) return false;
+    if (++count.files > COPY_LIMITS.files) return false;
     if (info.isSymbolicLink()) hash.update(`L\0${shown}\0${await readlink(path)}\0`);
     else if (info.isDirectory()) {
       hash.update(`D\0${shown}\0`);
       if (!(await hashFolder(path, shown, hash, count))) return false;
     } else if (info.isFile()) {
       count.bytes += info.size;
-      if (count.bytes > MAX_COPY_BYTES) return false;
+      if (count.bytes > COPY_LIMITS.bytes) return false;
       await hashFile(path, shown, info.mode, hash);
     } else hash.update(`O\0${shown}\0`);
   }

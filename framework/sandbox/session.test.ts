@@ -441,7 +441,8 @@ describe('the hostile-agent zoo', () => {
     const secret = `SECRET-LINK-${process.pid}`;
     writeFileSync(join(hidden, 'answers.json'), JSON.stringify({ move: 4, secret }));
     const h = await hostile('symlink-out', {}, { 'answers.json': join(hidden, 'answers.json') });
-    expect(h.sub.notes).toContain(`refused symlink answers.json -> ${join(hidden, 'answers.json')} (points outside the submission)`);
+    expect(h.sub.notes).toContain('answers.json: a symbolic link (refused)');
+    expect(h.sub.notes.join('\n')).not.toContain(hidden);
     const a = await h.session.request(moveRequest('agent'), HARD_LIMIT_MS);
     expectFailure(a, 'error', /ENOENT|no such file/);
     expect(JSON.stringify(a)).not.toContain(secret);

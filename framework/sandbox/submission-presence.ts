@@ -15,6 +15,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { globby } from 'globby';
 import { UserError } from '../errors.ts';
+import { unreadableSubmission } from '../files/submission-entries.ts';
 import type { GameSpec, RoleSpec } from '../suites/types.ts';
 import { findStdioAgent } from './stdio-agents/spec.ts';
 
@@ -75,8 +76,9 @@ async function absence(path: string, q: PresenceQuery): Promise<string | undefin
   try {
     if ((await findStdioAgent(path)) !== undefined) return undefined;
   } catch (e) {
-    // A manifest or course file that is there but wrong: a submission, with an error of its own.
-    if (e instanceof UserError) return undefined;
+    // A manifest or course file that is there but wrong (a link, a FIFO, a folder it cannot
+    // read): a submission, with an error of its own when it is graded; never the class's.
+    if (e instanceof UserError || unreadableSubmission(e) !== undefined) return undefined;
     throw e;
   }
   const patterns = q.rolePatterns.filter((p) => !p.split(/[\\/]/).includes('..') && !p.startsWith('/'));

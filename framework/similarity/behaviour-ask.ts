@@ -9,6 +9,7 @@
  * A job of the worker pool (workers/pool.ts): --jobs submissions at once, each item one folder.
  */
 import { readdirSync, statSync } from 'node:fs';
+import { isRegularFileIn } from '../files/submission-entries.ts';
 import { join } from 'node:path';
 import type { SearchConventions } from '../contracts/search-conventions.ts';
 import { boardToState } from '../games/mancala/board-io/board.ts';
@@ -47,7 +48,8 @@ function holdsScriptAgent(path: string): boolean {
   const names = readdirSync(path);
   return AGENT_ROLE.files.some((pattern) => {
     if (pattern.startsWith('*')) return names.some((n) => n.endsWith(pattern.slice(1)));
-    return statSync(join(path, pattern), { throwIfNoEntry: false })?.isFile() === true;
+    // The student's name, not followed: a link is no agent module (the copy refuses it too).
+    return isRegularFileIn(path, pattern);
   });
 }
 

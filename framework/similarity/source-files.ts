@@ -9,9 +9,10 @@
  * file of a language Dolos parses is listed with what it holds; a language Dolos does not parse
  * (a mancala.rb run by a `command` file) is named.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { UserError } from '../errors.ts';
+import { readSubmissionText, unreadableSubmission } from '../files/submission-entries.ts';
 import { AGENTS_DIR, kitCourses, loadCourseKit } from '../kit/course-kit.ts';
 import { listSubmissionFiles } from '../sandbox/programs/build-files.ts';
 
@@ -107,12 +108,18 @@ export interface SubmissionSource {
   note?: string;
 }
 
-/** The folder's files as grading lists them (program-build-files.ts), less dependencies, build output and large files. */
+/** The folder's files as grading lists them (program-build-files.ts: no link followed), less dependencies, build output and large files. */
 function walk(dir: string): string[] {
   return listSubmissionFiles(dir)
     .map((f) => f.path)
-    .filter((path) => !path.split('/').slice(0, -1).some((folder) => SKIPPED_DIRS.has(folder)) && statSync(join(dir, path)).size <= MAX_FILE_BYTES)
+    .filter((path) => !path.split('/').slice(0, -1).some((folder) => SKIPPED_DIRS.has(folder)) && (lstatSync(join(dir, path), { throwIfNoEntry: false })?.size ?? Infinity) <= MAX_FILE_BYTES)
     .slice(0, MAX_FILES);
+}
+
+/** A listed file's text, read with no link followed and capped (a file replaced since it was listed reads as empty). */
+function fileText(dir: string, file: string): string {
+  const read = readSubmissionText(dir, file, MAX_FILE_BYTES);
+  return read.ok ? read.text : '';
 }
 
 const extensionOf = (file: string) => extname(file).toLowerCase();
@@ -129,7 +136,7 @@ export function sourceText(dir: string, files: readonly string[], language: stri
   let row = 0;
   const parts: TextPart[] = [];
   for (const file of files) {
-    let content = readFileSync(join(dir, file), 'utf8').replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    let content = fileText(dir, file).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
     if (content !== '' && !content.endsWith('\n')) content += '\n';
     const lines = lineCount(content);
     parts.push({ file, firstRow: row, lines });
@@ -145,7 +152,7 @@ function mainLanguage(dir: string, files: readonly string[]): string | undefined
   for (const f of files) {
     const language = LANGUAGE_OF_EXTENSION[extensionOf(f)];
     if (language === undefined) continue;
-    lines.set(language, (lines.get(language) ?? 0) + lineCount(readFileSync(join(dir, f), 'utf8')) + 1);
+    lines.set(language, (lines.get(language) ?? 0) + lineCount(fileText(dir, f)) + 1);
   }
   // The most lines; ties go to the language named first in alphabetical order, so the choice never depends on the file system.
   return [...lines].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
@@ -154,7 +161,15 @@ function mainLanguage(dir: string, files: readonly string[]): string | undefined
 /** What `folder` holds for source similarity: its files in its main language (or `language`), or why nothing. */
 export function readSubmissionSource(folder: string, language: string | undefined): SubmissionSource {
   if (!existsSync(folder) || !statSync(folder).isDirectory()) return { path: folder, note: 'not a folder: expected a submission folder' };
-  const files = walk(folder);
+  let files: string[];
+  try {
+    files = walk(folder);
+  } catch (e) {
+    // One folder that cannot be read is left out of the comparison, not the class's run.
+    const why = unreadableSubmission(e);
+    if (why === undefined) throw e;
+    return { path: folder, note: `${why}; not compared` };
+  }
   const chosen = language ?? mainLanguage(folder, files);
   if (chosen === undefined) {
     const unparsed = [...new Set(files.map((f) => UNPARSED[extensionOf(f)]).filter((l) => l !== undefined))];

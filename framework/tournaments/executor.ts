@@ -11,6 +11,7 @@
  * command-line names are refused before any game starts (validateAgentSpec).
  */
 import { UserError } from '../errors.ts';
+import { unreadableSubmission } from '../files/submission-entries.ts';
 import type { MancalaGame } from '../games/mancala/engine.ts';
 import { mancalaGame } from '../games/mancala/profile-game.ts';
 import { findProfile } from '../games/mancala/profiles.ts';
@@ -90,7 +91,9 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
     let p = players.get(spec);
     if (p === undefined) {
       p = openPlayer(spec, open).catch((e: unknown) => {
-        if (e instanceof UserError && isPathSpec(spec)) return brokenPlayer(spec, e.message);
+        // A submission that cannot be set up (its own error, or a folder of it that cannot be read) forfeits; the tournament goes on.
+        const why = e instanceof UserError ? e.message : unreadableSubmission(e);
+        if (why !== undefined && isPathSpec(spec)) return brokenPlayer(spec, why);
         throw e;
       });
     }

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,6 +65,23 @@ describe('mancala solve', () => {
     expect(bad.err.trim().split('\n')).toEqual([expect.stringMatching(/damaged\.egdb: not a usable endgame database .*sha256/)]);
     writeFileSync(damaged, 'hello\n');
     expect((await mancala('--rules', 'kalah', '--pits', '3', '--endgame', damaged)).err).toMatch(/line 1: expected "mancala-endgame 2"/);
+  });
+
+  it('--endgame given a folder, a FIFO (no writer, so no wait), a socket or a device: one line saying it is no regular file', async () => {
+    const fifo = join(dir, 'db.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const socket = join(dir, 'db.sock');
+    const server = createServer();
+    await new Promise<void>((ok) => server.listen(socket, ok));
+    try {
+      for (const [file, what] of [[dir, 'a folder'], [fifo, 'not a regular file'], [socket, 'not a regular file'], ['/dev/null', 'not a regular file']] as const) {
+        const r = await mancala('--rules', 'kalah', '--pits', '3', '--seeds', '2', '--endgame', file);
+        expect(r.code, file).toBe(2);
+        expect(r.err.trim().split('\n'), file).toEqual([`mancala: ${file}: ${what}, not an endgame database file (mancala solve --build-endgame writes them)`]);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   it('reports a mistake as one line', async () => {

@@ -13,7 +13,7 @@
  *  - SIGTERM (run_autograder's time budget): the results of what was graded so far, the rest at 0.
  * `--self-check` (setup.sh runs it) loads everything and says what the sandbox can do here.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../../errors.ts';
 import { gradeSubmissions, limitsNote, overrideLimits, selectCases, type LimitOverrides } from '../../grading/runner.ts';
@@ -43,6 +43,7 @@ import {
   type LeaderboardEntry,
   type PartialRun,
 } from './results.ts';
+import { withoutGraderPaths } from './student-paths.ts';
 import { CONFIG_FILE, SUITES_FOLDER, readConfig, type AutograderConfig, type GauntletSettings, type SandboxPolicy } from './settings.ts';
 
 /** Where Gradescope puts everything; AUTOGRADER_ROOT moves it (tests). */
@@ -131,7 +132,8 @@ export function locateSubmission(dir: string): LocatedSubmission {
     const entries = readdirSync(at).filter((n) => !LITTER.has(n) && !n.startsWith('.'));
     if (entries.length === 0) return { dir: at, empty: true, notes };
     const only = entries.length === 1 ? join(at, entries[0]!) : undefined;
-    if (only === undefined || !statSync(only).isDirectory()) return { dir: at, empty: false, notes };
+    // Looked into only when it is a folder itself: a link to a folder (the autograder's own suites) is never followed.
+    if (only === undefined || !lstatSync(only).isDirectory()) return { dir: at, empty: false, notes };
     notes.push(`Your files were inside the folder ${entries[0]}/: they were graded from there.`);
     at = only;
   }
@@ -243,8 +245,10 @@ export async function gradescopeRun(root: string, version: string, log: (line: s
   const paths = runPaths(root);
   mkdirSync(dirname(paths.results), { recursive: true });
   const header = [`Graded by ${graderName(version)}.`];
+  // The folder graded, once found: its path is left out of what the student reads (student-paths.ts).
+  let graded = paths.submission;
   const write = (report: GradeReport, extra: { leaderboard?: LeaderboardEntry[]; reproduce?: string; header?: string[] } = {}) => {
-    const results = gradescopeResults(report, { header: [...header, ...(extra.header ?? [])], ...(extra.leaderboard ? { leaderboard: extra.leaderboard } : {}), ...(extra.reproduce ? { reproduce: extra.reproduce } : {}) });
+    const results = gradescopeResults(withoutGraderPaths(report, graded, paths.root), { header: [...header, ...(extra.header ?? [])], ...(extra.leaderboard ? { leaderboard: extra.leaderboard } : {}), ...(extra.reproduce ? { reproduce: extra.reproduce } : {}) });
     writeFileAtomically(paths.results, `${JSON.stringify(results, null, 2)}\n`);
   };
 
@@ -257,7 +261,9 @@ export async function gradescopeRun(root: string, version: string, log: (line: s
   } catch (e) {
     const message = e instanceof UserError ? e.message : String(e instanceof Error ? e.stack : e);
     log(`gradescope-run: the autograder is broken: ${message}`);
-    const results = { score: 0, output: `The autograder is broken, so your submission was not graded (tell your instructor): ${message}`, output_format: 'text', stdout_visibility: 'hidden', tests: [] };
+    // A student reads the output: an internal error's message and stack name the grader's files, so they stay in the log.
+    const shown = e instanceof UserError ? e.message : internalError(e);
+    const results = { score: 0, output: `The autograder is broken, so your submission was not graded (tell your instructor): ${shown}`, output_format: 'text', stdout_visibility: 'hidden', tests: [] };
     writeFileAtomically(paths.results, `${JSON.stringify(results, null, 2)}\n`);
     return { code: 1, results: paths.results };
   }
@@ -267,6 +273,7 @@ export async function gradescopeRun(root: string, version: string, log: (line: s
   header[0] = `Graded by ${graderName(version)} for ${course.name} (${plan.kind === 'gauntlet' ? 'the gauntlet' : plan.suites.map((s) => s.manifest.name).join(', ')}).`;
 
   const located = locateSubmission(paths.submission);
+  graded = located.dir;
   header.push(...located.notes);
   if (located.empty) {
     log('gradescope-run: the submission is empty');
@@ -341,13 +348,20 @@ export async function gradescopeRun(root: string, version: string, log: (line: s
     return { code: 0, results: paths.results };
   } catch (e) {
     // The submission's problems are verdicts, not errors; what lands here is the grader's (or a folder it cannot read at all).
-    const message = e instanceof UserError ? e.message : `the grader failed: ${e instanceof Error ? e.message : String(e)}`;
-    log(`gradescope-run: ${e instanceof Error && !(e instanceof UserError) ? (e.stack ?? message) : message}`);
+    const message = e instanceof UserError ? e.message : `the grader failed: ${internalError(e)}`;
+    log(`gradescope-run: ${e instanceof Error && !(e instanceof UserError) ? (e.stack ?? String(e)) : message}`);
     write(zeroReport(plan, located.dir, `not graded: ${message}`, { network: sandbox.mode === 'full' }), { header: [`Your submission could not be graded: ${message}`], leaderboard: leaderboardZero });
     return { code: e instanceof UserError ? 0 : 1, results: paths.results };
   } finally {
     process.removeListener('SIGTERM', onTerm);
   }
+}
+
+/** An internal error as a student may read it: its kind and code only (its message and stack name the grader's files), the rest in the log. */
+function internalError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  const kind = e instanceof Error ? e.name : 'error';
+  return `an internal error (${kind}${typeof code === 'string' ? ` ${code}` : ''}); the autograder's log has the details`;
 }
 
 /** setup.sh's check: the configuration and the suites load, and what the sandbox can do here. */

@@ -33,7 +33,7 @@ describe('renderConsole', () => {
     expect(block(text, 'alice')).toEqual([
       `alice  2.3 / 15  1 of 6 cases passed  ${cpu('alice')}  submissions/alice  failed (move-02): expected move B3 (value 4), got B4 (value 2)  (+ 4 other reasons in 4 cases)`,
       // which file played a role is routine (--verbose and the reports); a refused symlink is not
-      '  note: refused symlink agents/evil -> /etc/passwd',
+      '  note: agents/evil: a symbolic link (refused)',
       // a name or path with a newline stays on its line
       `=HYPERLINK("http://evil.example","click")  4 / 15  all 2 cases passed  ${cpu('=HYPERLINK("http://evil.example","click")')}  submissions/a, "b" c`,
       `bob  15 / 15  all 6 cases passed  ${cpu('bob')}  submissions/bob`,
@@ -170,7 +170,7 @@ describe('renderCheck', () => {
       '  ✗ [nodes] nodes-02 (timeout)',
       '      no answer within 1000 ms (the limit); the process was killed',
       '  note: role agent: agent.ts',
-      '  note: refused symlink agents/evil -> /etc/passwd',
+      '  note: agents/evil: a symbolic link (refused)',
       '3 of 4 cases failed — fix these before submitting',
     ]);
     expect(block(text, 'kalah-basics: submissions/bob')).toEqual([

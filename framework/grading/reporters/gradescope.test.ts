@@ -98,7 +98,7 @@ describe('toGradescope', () => {
     expect(results.output).toContain('  move: 2 / 4 points, 1 of 2 passed');
     expect(results.output).toContain('  nodes: 0.3 / 4 points, 0 of 2 passed');
     expect(results.output).toContain('Further cases are graded');
-    expect(results.output).toContain('  - refused symlink agents/evil -> /etc/passwd');
+    expect(results.output).toContain('  - agents/evil: a symbolic link (refused)');
     expect(results.output).toContain('the network was NOT cut off. unshare is not available here');
     for (const secret of ['deep-01', 'secret-02', 'HIDDEN-ANSWER', 'playoff', '2.3', '15']) expect(results.output).not.toContain(secret);
   });

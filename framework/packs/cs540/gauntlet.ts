@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import type { ForfeitReason, Side } from '../../matches/types.ts';
 import type { OpeningsSpec } from '../../matches/openings.ts';
 import { UserError } from '../../errors.ts';
+import { unreadableSubmission } from '../../files/submission-entries.ts';
 import { unfinishedPart } from '../../contracts/not-implemented.ts';
 import { playMatch } from '../../matches/match.ts';
 import { FORFEIT_REASONS, sideStats } from '../../matches/match-results.ts';
@@ -297,8 +298,9 @@ export async function runGauntlet(o: GauntletOptions): Promise<GauntletResult> {
         played.push(settingResult(setting.stones, setting.timePerMoveMs, r.games, 'A', carry));
       } catch (e) {
         // The options were checked above: what fails now is opening the submission.
-        if (!(e instanceof UserError)) throw e;
-        broken = e.message;
+        const why = e instanceof UserError ? e.message : unreadableSubmission(e);
+        if (why === undefined) throw e;
+        broken = why;
       }
     }
     results.push(opponentResult(opponent, played, carry, broken));

@@ -18,6 +18,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../../errors.ts';
+import { unreadableSubmission } from '../../files/submission-entries.ts';
 import { parseCsci561Input, writeCsci561InputBoard } from '../../games/mancala/board-io/index.ts';
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
 import { selectCases, type VisibilityFilter } from '../../grading/runner.ts';
@@ -221,9 +222,11 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
     if ('error' in prepared) setupError = prepared.error;
     else files = prepared.files;
   } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    setupError = e.message;
-    notes.push(`not graded: ${e.message}`);
+    // The program's own problem (or a folder of it that cannot be read): its error, and the class goes on.
+    const why = e instanceof UserError ? e.message : unreadableSubmission(e);
+    if (why === undefined) throw e;
+    setupError = why;
+    notes.push(`not graded: ${why}`);
   }
   const early = setup.stop === undefined ? undefined : new EarlyStop(setup.stop);
   try {

@@ -6,7 +6,7 @@
  * `mancala check` and the instructor's grading run it the same way.
  */
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { hasEntry } from '../../files/submission-entries.ts';
 import type { GradeReport } from '../../grading/report.ts';
 import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { listSubmissionFiles, readManifest } from '../../sandbox/programs/build-files.ts';
@@ -32,13 +32,16 @@ export function isCsci561Suite(suite: Suite): boolean {
 /**
  * A folder holding a program rather than agent modules: none of the suite's role files, and a
  * `command` file, a mancala.yaml that is no stdio agent's, or a file the course's run lines name.
+ * A name counts as there whatever it is (a link too, never followed): a `command` that is a link
+ * makes a program folder whose grading refuses it in one line.
  */
 export function isProgramFolder(path: string, suite: Suite, lines: RunLines): boolean {
+  // The path itself is the instructor's (or the intake's snapshot); what is inside it is the student's.
   if (!existsSync(path) || !statSync(path).isDirectory()) return false;
   const roleFiles = Object.values(suite.manifest.roles).flatMap((r) => ('files' in r && Array.isArray(r.files) ? (r.files as string[]) : []));
-  if (roleFiles.some((f) => existsSync(join(path, f)))) return false;
-  if (existsSync(join(path, COMMAND_FILE))) return true;
-  if (existsSync(join(path, MANIFEST_FILE))) {
+  if (roleFiles.some((f) => hasEntry(path, f))) return false;
+  if (hasEntry(path, COMMAND_FILE)) return true;
+  if (hasEntry(path, MANIFEST_FILE)) {
     const plan = readManifest(path);
     return plan !== undefined && !('problem' in plan) && plan.protocol === undefined;
   }

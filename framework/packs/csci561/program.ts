@@ -9,9 +9,10 @@
  * kept by the kernel, and the case's time limit counted in CPU time of the whole process tree,
  * the runtime's start-up (Python's, the JVM's) left out, so a busy grader costs no case.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../../errors.ts';
+import { hasEntry, readSubmissionText } from '../../files/submission-entries.ts';
 import type { GradeReport } from '../../grading/report.ts';
 import { describeMechanisms, sandboxFor, type SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { measuredStartups, runInSandbox, stageFiles, type ProgramStatus, type StagedFiles, type Startup } from '../../sandbox/programs/run.ts';
@@ -23,6 +24,8 @@ import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
 
 /** The file in a submission folder that says how to run it. */
 export const COMMAND_FILE = 'command';
+/** A command file is one line: more is no command file. */
+const MAX_COMMAND_BYTES = 64 * 1024;
 
 export interface ProgramSubmission {
   /** the folder, as given */
@@ -49,20 +52,18 @@ export { splitCommand };
  */
 export function readProgramSubmission(dir: string, course?: CourseLines): ProgramSubmission {
   const file = join(dir, COMMAND_FILE);
-  if (!existsSync(file)) {
+  // Looked at without following: a `command` that is a link (to /dev/zero, to the suite's answers) is refused, never read.
+  if (!hasEntry(dir, COMMAND_FILE)) {
     const plan = planFromFolder(dir, course);
     if ('problem' in plan) throw new UserError(`${dir}: ${plan.problem}`);
     // The same manifest says `protocol:` for an agent over stdio: another kind of submission.
     if (plan.protocol !== undefined) throw new UserError(`${dir}: ${MANIFEST_FILE}: protocol: ${plan.protocol} makes it an agent over stdio (graded with \`mancala grade\`), not a program that reads input.txt: drop the protocol line`);
     return { dir, argv: plan.run, ...(plan.build !== undefined ? { build: plan.build } : {}), how: plan.why, ...('course' in plan ? { course: plan.course } : {}), ...('course' in plan || 'courseArgs' in plan ? { byCourse: true as const } : {}) };
   }
-  if (existsSync(join(dir, MANIFEST_FILE))) throw new UserError(`${dir}: has both a \`${COMMAND_FILE}\` file and ${MANIFEST_FILE}: keep one (${MANIFEST_FILE} can also build)`);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UserError(`${file}: cannot read the command file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  if (hasEntry(dir, MANIFEST_FILE)) throw new UserError(`${dir}: has both a \`${COMMAND_FILE}\` file and ${MANIFEST_FILE}: keep one (${MANIFEST_FILE} can also build)`);
+  const read = readSubmissionText(dir, COMMAND_FILE, MAX_COMMAND_BYTES);
+  if (!read.ok) throw new UserError(`${dir}: ${read.message}: the command file is a plain file holding the program's command line (e.g. "python3 mancala.py")`);
+  const text = read.text;
   const lines = text.split(/\r?\n/);
   const index = lines.findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#'));
   if (index < 0) throw new UserError(`${file}: expected the command that runs the program (e.g. "python3 mancala.py"), but the file has none`);

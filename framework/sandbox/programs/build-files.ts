@@ -3,30 +3,55 @@
  * files (hidden ones and version-control folders left out), whether each is executable, and the
  * text of Java and Python sources (for `package`, `main` and `__main__`). Bounded: a folder of
  * thousands of files is not a program's sources.
+ *
+ * The folder is the student's: nothing is followed. A link (to a file or a folder) or a special
+ * file is no file of the listing, and every read opens with O_NOFOLLOW, checks for a regular file
+ * and is capped (files/safe-read.ts): `mancala.yaml -> /dev/zero` is refused in one line.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRegularFileSync } from '../../files/safe-read.ts';
+import { isRegularFileIn, readSubmissionText } from '../../files/submission-entries.ts';
 import { inferBuildPlan, MAKEFILES, MANIFEST_FILE, parseManifest, splitCommand, type BuildPlan, type SubmissionFile } from './build-plan.ts';
 import { planFromRunLines, type CoursePlan, type RunLines } from './run-lines.ts';
 
 const MAX_FILES = 2000;
 const MAX_DEPTH = 6;
+/** Folders looked into, at most: a million empty folders are not a program's sources either. */
+const MAX_FOLDERS = 2000;
 const MAX_TEXT_BYTES = 1024 * 1024;
+/** The sources' text kept over all files, at most. */
+const MAX_TOTAL_TEXT_BYTES = 16 * 1024 * 1024;
+/** A manifest is a few lines: more is no manifest. */
+export const MAX_MANIFEST_BYTES = 64 * 1024;
 
 export function listSubmissionFiles(dir: string): SubmissionFile[] {
   const out: SubmissionFile[] = [];
+  let folders = 0;
+  let textBytes = 0;
   const walk = (rel: string, depth: number) => {
-    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    let entries;
+    try {
+      entries = readdirSync(join(dir, rel), { withFileTypes: true });
+    } catch (e) {
+      if (rel === '') throw e;
+      return; // a folder of the submission that cannot be read holds no file of the listing
+    }
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (out.length >= MAX_FILES || entry.name.startsWith('.')) continue;
       const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      // A directory entry's type is the name's own (a link is a link): links and special files are left out.
       if (entry.isDirectory()) {
-        if (depth < MAX_DEPTH) walk(path, depth + 1);
+        if (depth < MAX_DEPTH && folders++ < MAX_FOLDERS) walk(path, depth + 1);
         continue;
       }
       if (!entry.isFile()) continue;
-      const info = statSync(join(dir, path));
-      const source = /\.(java|py)$/.test(entry.name) && info.size <= MAX_TEXT_BYTES;
-      out.push({ path, executable: (info.mode & 0o111) !== 0, ...(source ? { text: readFileSync(join(dir, path), 'utf8') } : {}) });
+      const info = lstatSync(join(dir, path), { throwIfNoEntry: false });
+      if (info === undefined || !info.isFile()) continue; // replaced while we looked
+      const source = /\.(java|py)$/.test(entry.name) && info.size <= MAX_TEXT_BYTES && textBytes + info.size <= MAX_TOTAL_TEXT_BYTES;
+      const read = source ? readRegularFileSync(join(dir, path), MAX_TEXT_BYTES, { root: dir, shown: path }) : undefined;
+      if (read?.ok === true) textBytes += read.bytes.length;
+      out.push({ path, executable: (info.mode & 0o111) !== 0, ...(read?.ok === true ? { text: read.bytes.toString('utf8') } : {}) });
     }
   };
   walk('', 0);
@@ -39,17 +64,12 @@ export function listSubmissionFiles(dir: string): SubmissionFile[] {
  * program and for an agent over stdio (`protocol:`).
  */
 export function readManifest(dir: string): BuildPlan | { problem: string } | undefined {
-  const manifest = join(dir, MANIFEST_FILE);
-  let text: string;
-  try {
-    text = readFileSync(manifest, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    return { problem: `${manifest}: cannot read it: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
-  }
-  const plan = parseManifest(text, MANIFEST_FILE);
+  // A link, a FIFO, a device or a huge file is refused in one line naming mancala.yaml only.
+  const read = readSubmissionText(dir, MANIFEST_FILE, MAX_MANIFEST_BYTES);
+  if (!read.ok) return read.refusal === 'missing' ? undefined : { problem: read.message };
+  const plan = parseManifest(read.text, MANIFEST_FILE);
   // A Makefile says how to build; the manifest need only say what to run.
-  const makefile = MAKEFILES.find((name) => existsSync(join(dir, name)));
+  const makefile = MAKEFILES.find((name) => isRegularFileIn(dir, name));
   if ('problem' in plan || plan.build !== undefined || makefile === undefined) return plan;
   return { ...plan, build: 'make', why: `${plan.why} (build: make, for its ${makefile})` };
 }

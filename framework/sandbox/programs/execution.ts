@@ -68,6 +68,11 @@ export interface Execution {
   heldBytes?: number;
   /** exit code of the jail's outermost process */
   jailExit: number | null;
+  /**
+   * Outside the jail (the weak sandbox), the run's folder on the grader's disk and its work folder
+   * in it: a traceback names them, and what a student reads must not (verdict.ts takes them out).
+   */
+  hostFolders?: { run: string; work: string };
 }
 
 function killTree(meter: ResourceMeter, pid: number | undefined): void {
@@ -114,7 +119,8 @@ export async function execute(plan: Plan): Promise<Execution> {
     };
     await handWritableFolders(plan.m, plan.mode, spec.writable);
     const command = jailCommand(plan.m, plan.mode, meter, spec);
-    return await watch(plan, meter, command, spec.env);
+    const x = await watch(plan, meter, command, spec.env);
+    return jailed ? x : { ...x, hostFolders: { run, work } };
   } finally {
     await meter.dispose();
     await removeTempFolder(run);

@@ -199,6 +199,14 @@ describe('the cost of a run', () => {
 });
 
 describe('the weak mode (no bubblewrap, chosen by the instructor)', () => {
+  it("a message names the program's folder as it sees it, never the run's folder on the grader's disk", async () => {
+    const r = await run(['/bin/sh', '-c', 'echo "failed in $PWD, at $PWD/prog.py, tmp $TMPDIR" >&2; exit 3'], { mode: 'weak' });
+    expect(r.status).toBe('error');
+    expect(r.message).toContain('failed in ., at prog.py, tmp <the run folder>/tmp');
+    expect(r.message).not.toMatch(/mancala-\d+-program-run/);
+    expect(r.stderr).not.toMatch(/mancala-\d+-program-run/);
+  });
+
   it('runs in a host folder, reads back the files, and kills only its own tree', async () => {
     // A process of ours outside the sandbox: the weak wrapper must not kill "every process".
     const bystander = spawn('/bin/sh', ['-c', 'sleep 60'], { stdio: 'ignore' });

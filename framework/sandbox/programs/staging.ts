@@ -1,6 +1,6 @@
 /**
  * Staging a submission for program runs: one private, world-readable host copy of its files
- * (submissions/copy.ts's rules: no links out, capped), bound read-only into every run's jail.
+ * (submissions/copy.ts's rules: no link followed or copied, bounded), bound read-only into every run's jail.
  */
 import { chmod, readdir, stat } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
@@ -44,7 +44,7 @@ async function makeReadable(dir: string): Promise<{ bytes: number; largest: numb
   return { bytes, largest };
 }
 
-/** Copies a submission folder once (submissions/copy.ts's rules: no links out, capped) for any number of runs. */
+/** Copies a submission folder once (submissions/copy.ts's rules: no link followed or copied, bounded) for any number of runs. */
 export async function stageFiles(source: string): Promise<StagedFiles> {
   const root = await makeTempFolder('program-files');
   const dir = join(root, 'files');

@@ -77,6 +77,13 @@ function itsWords(x: Execution, stdout: string, stderr: string): string {
   return parts.length === 0 ? '; it printed nothing' : `; ${parts.join('\n')}`;
 }
 
+/** `text` with the run's folders on the grader's disk (the weak sandbox) named as the program sees them: its work folder is `.`. */
+function withoutHostFolders(x: Execution, text: string): string {
+  const f = x.hostFolders;
+  if (f === undefined) return text;
+  return text.split(`${f.work}/`).join('').split(f.work).join('.').split(f.run).join('<the run folder>');
+}
+
 export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'> {
   const charged = Math.max(0, Math.round(x.measuredCpuMs - plan.startupCpuMs));
   const exitCode = x.report?.exitCode;
@@ -87,13 +94,14 @@ export function judge(plan: Plan, x: Execution): Omit<ProgramResult, 'startupMs'
     peakMemoryBytes: x.peakMemoryBytes,
     exitCode: exitCode === undefined || signal !== null ? null : exitCode,
     signal,
-    stdout: x.stdout.text(),
-    stderr: x.stderr.text(),
+    stdout: withoutHostFolders(x, x.stdout.text()),
+    stderr: withoutHostFolders(x, x.stderr.text()),
     files: x.report?.files ?? {},
     notFiles: x.report?.notFiles ?? [],
     left: (x.report?.left ?? []).map(({ name, bytes }) => ({ name, bytes })),
   };
-  const said = itsWords(x, base.stdout, base.stderr);
+  // Cut from the streams as kept (their byte counts say what was left out), then the host folders named as the program sees them.
+  const said = withoutHostFolders(x, itsWords(x, x.stdout.text(), x.stderr.text()));
   // What the program printed is quoted in its message: terminal-safe from here on.
   const verdict = (status: ProgramStatus, message: string) => ({ ...base, status, message: studentText(message) });
   const memoryLimit = `the limit is ${asMb(plan.memoryBytes)}`;

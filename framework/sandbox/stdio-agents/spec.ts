@@ -24,6 +24,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '../../errors.ts';
+import { hasEntry, notRegularFile } from '../../files/submission-entries.ts';
 import { listSubmissionFiles, readManifest } from '../programs/build-files.ts';
 import { inferBuildPlan, MANIFEST_FILE } from '../programs/build-plan.ts';
 import { CLIENTS_DIR } from '../paths.ts';
@@ -56,7 +57,13 @@ export async function findStdioAgent(path: string): Promise<StdioAgentSpec | und
   const info = await stat(path).catch(() => undefined);
   if (info === undefined || !info.isDirectory()) return undefined;
   const names = await readdir(path);
-  if (names.includes(MANIFEST_FILE)) {
+  // The names that decide what the folder is must be regular files: a link (wherever it points)
+  // or a FIFO there is refused in one line naming it, as the submission's own error.
+  for (const name of [MANIFEST_FILE, 'agent.py', ...CSC384_FILES]) {
+    const refused = names.includes(name) ? notRegularFile(path, name) : undefined;
+    if (refused !== undefined) throw new UserError(`${path}: ${refused}`);
+  }
+  if (hasEntry(path, MANIFEST_FILE)) {
     const plan = readManifest(path);
     if (plan === undefined) return undefined;
     if ('problem' in plan) throw new UserError(`${path}: ${plan.problem}`);

@@ -2,6 +2,7 @@
  * prepareSubmission: the private copy (symlinks, skipped folders), finding each role's module,
  * and bundling with imports confined to the submission, framework/ and installed packages.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -51,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('the private copy', () => {
-  it('copies files, skips node_modules and .git, resolves links inside, refuses links outside, dangling or looping', async () => {
+  it('copies files, skips node_modules and .git, and refuses every link (inside or not, dangling or looping) with a note naming no target', async () => {
     const outside = folderWith({ 'expected.json': '{"move":3}' });
     const dir = folderWith({
       'agent.js': 'import { helper } from "./lib/helper.js"; export default { name: "a", chooseMove: () => helper() };',
@@ -59,21 +60,31 @@ describe('the private copy', () => {
       'node_modules/pkg/index.js': 'export default 1;',
       '.git/config': '[core]',
     });
+    // A link to a file inside the submission was once copied as its target; now it is refused
+    // like any other: what a link points at is never looked at, so no note can tell a student
+    // whether a guessed path exists, and no tree of folder links can multiply.
     symlinkSync(join(dir, 'lib', 'helper.js'), join(dir, 'same-helper.js'));
     symlinkSync(join(outside, 'expected.json'), join(dir, 'answers.json'));
     symlinkSync(join(dir, 'nowhere.txt'), join(dir, 'dangling.txt'));
     symlinkSync('..', join(dir, 'lib', 'up'));
     const sub = await prepare(dir, { agent: AGENT });
 
-    expect(copied(sub)).toEqual(['agent.js', 'lib', 'lib/helper.js', 'same-helper.js']);
-    expect(readFileSync(join(sub.dir, 'submission', 'same-helper.js'), 'utf8')).toBe('export const helper = () => 0;');
+    expect(copied(sub)).toEqual(['agent.js', 'lib', 'lib/helper.js']);
     expect(sub.notes).toEqual([
-      `refused symlink answers.json -> ${join(outside, 'expected.json')} (points outside the submission)`,
-      `refused symlink dangling.txt -> ${join(dir, 'nowhere.txt')} (its target does not exist)`,
-      'refused symlink lib/up (it loops back to a folder that contains it)',
+      'answers.json: a symbolic link (refused)',
+      'dangling.txt: a symbolic link (refused)',
+      'lib/up: a symbolic link (refused)',
+      'same-helper.js: a symbolic link (refused)',
     ]);
+    for (const note of sub.notes) expect(note).not.toContain(outside);
     expect(sub.id).toBe(dir.split('/').pop());
     expect(sub.roles.agent).toEqual({ file: expect.stringMatching(/\.mjs$/), source: join(dir, 'agent.js'), kind: 'agent' });
+  });
+
+  it('a single agent file that is a FIFO is refused in one line, without waiting on it', async () => {
+    const dir = folderWith({});
+    execFileSync('mkfifo', [join(dir, 'agent.js')]);
+    await expect(prepareSubmission(join(dir, 'agent.js'), { agent: AGENT })).rejects.toThrow(/agent\.js: not a folder or a file$/);
   });
 
   it('dispose() removes the private folder', async () => {

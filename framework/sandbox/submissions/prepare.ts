@@ -9,10 +9,11 @@
  * that cannot be filled — no file, an import that leaves the submission, a syntax error — is
  * `missing` with a message; it never stops the other roles or the grader.
  */
-import { copyFile, lchown, mkdir, readdir, realpath, stat } from 'node:fs/promises';
+import { lchown, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { globby } from 'globby';
 import { UserError } from '../../errors.ts';
+import { snapshotFile } from '../../files/snapshot.ts';
 import type { RoleSpec } from '../../suites/types.ts';
 import { bundleModule, type BundleSite } from './bundle.ts';
 import { copySubmission } from './copy.ts';
@@ -65,7 +66,9 @@ export async function prepareSubmission(path: string, roles: Record<string, Role
     const notes: string[] = [];
     if (singleFile) {
       await mkdir(copyRoot);
-      await copyFile(source, join(copyRoot, basename(source)));
+      // Opened with no link followed and checked to be a regular file (a FIFO given as an agent file would never open).
+      const copied = await snapshotFile(source, join(copyRoot, basename(source)), basename(source));
+      if (!copied.ok) throw new UserError(`${path}: ${copied.message}`);
     } else {
       await copySubmission(source, copyRoot, notes);
     }
