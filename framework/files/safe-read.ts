@@ -141,3 +141,26 @@ export async function openRegularFile(path: string, maxBytes: number, shown = pa
     return refuse(refusalOf(e));
   }
 }
+
+/**
+ * The first `n` bytes of the regular file `path` (fewer when it is shorter), with the same
+ * no-follow, no-wait open; undefined when it is no regular file. For telling a zip by its magic.
+ */
+export function readFileHeadSync(path: string, n: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, NO_FOLLOW_READ);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const buffer = Buffer.alloc(n);
+    const read = readSync(fd, buffer, 0, n, 0);
+    return buffer.subarray(0, read);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
