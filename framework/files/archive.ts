@@ -12,7 +12,7 @@
  * Notes name entries as the archive does, never a path of the machine's.
  */
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
-import { mkdir, open, readdir, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -235,6 +235,9 @@ async function writeEntry(zipfile: ZipFile, entry: Entry, path: string, mode: nu
       },
     });
     await pipeline(stream, counter, out.createWriteStream());
+    // The entry's own time (a file this extraction made): where an LMS gives no submission time, the intake takes the files'.
+    const when = entry.getLastModDate();
+    await utimes(path, when, when);
     return count;
   } catch (e) {
     await out.close().catch(() => {});

@@ -121,7 +121,7 @@ export function readRegularTextSync(path: string, maxBytes: number, o: { root?: 
  * Opens the regular file `path` for a streamed copy, with the same refusals (no link, no special
  * file, at most `maxBytes`); the caller closes the handle.
  */
-export async function openRegularFile(path: string, maxBytes: number, shown = path): Promise<{ ok: true; handle: import('node:fs/promises').FileHandle; size: number; mode: number } | { ok: false; refusal: Refusal; message: string }> {
+export async function openRegularFile(path: string, maxBytes: number, shown = path): Promise<{ ok: true; handle: import('node:fs/promises').FileHandle; size: number; mode: number; mtimeMs: number } | { ok: false; refusal: Refusal; message: string }> {
   const refuse = (refusal: Refusal) => ({ ok: false as const, refusal, message: refusalMessage(shown, refusal, maxBytes) });
   let handle: import('node:fs/promises').FileHandle;
   try {
@@ -135,7 +135,7 @@ export async function openRegularFile(path: string, maxBytes: number, shown = pa
       await handle.close();
       return refuse(info.isDirectory() ? 'folder' : !info.isFile() ? 'special' : 'too-large');
     }
-    return { ok: true, handle, size: info.size, mode: info.mode };
+    return { ok: true, handle, size: info.size, mode: info.mode, mtimeMs: info.mtimeMs };
   } catch (e) {
     await handle.close().catch(() => {});
     return refuse(refusalOf(e));

@@ -42,6 +42,7 @@ import { gradeProgramsWithRuns } from '../../packs/csci561/grade-programs.ts';
 import { assertGradable, gradeMixed, isCsci561Suite, isProgramFolder } from '../../packs/csci561/program-folders.ts';
 import { loadProgramSuite } from '../../packs/csci561/course-suite.ts';
 import { runArgsOption, runLinesOption, type RunLineFlags } from '../run-line-options.ts';
+import { intakeHelp, onlySubmission, recordPaths, rosterOption, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -86,6 +87,7 @@ interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFl
   progress: boolean;
   color: boolean;
   queue?: string;
+  roster?: string;
 }
 
 interface CheckOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag, RunLineFlags {
@@ -100,8 +102,9 @@ export function addGradeCommands(program: Command, io: CliIo): void {
   const grade = program
     .command('grade')
     .description('grade submissions (agent files or folders) on a suite; exits 0 when grading completed, whatever the scores')
-    .argument('<submission...>', 'agent files or submission folders')
+    .argument('<submission...>', intakeHelp('agent files or submission folders'))
     .requiredOption('--suite <dir>', 'the suite folder (with suite.yaml and expected.json)')
+    .addOption(rosterOption())
     .option('--json <file>', 'write the JSON report (its schema: docs/reports.md)')
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
     .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
@@ -141,9 +144,11 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (submissions: string[], opts: GradeOptions) => {
+    .action(async (given: string[], opts: GradeOptions) => {
       const suiteDir = existingDir(opts.suite, '--suite');
-      for (const s of submissions) existingPath(s, 'submission');
+      // Zips and LMS exports in any layout: one snapshot per student, graded in place of what was given.
+      const intake = await takeInForCommand(io, given, opts.roster !== undefined ? { roster: opts.roster } : {});
+      const submissions = recordPaths(intake);
       const limits = limitOverrides(opts);
       // --shard i/n: every n-th submission, from the i-th.
       const mine = shardItems(submissions, opts.shard);
@@ -162,7 +167,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
       if (opts.queue === undefined) await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
-      const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, submissions, opts, sandbox), mine);
+      const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, submissions.map((s) => sourceOf(intake, s)), opts, sandbox), mine.map((s) => sourceOf(intake, s)));
       if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
       const gradeAgents = (agents: readonly string[]) =>
@@ -182,9 +187,9 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         programs.size === 0
           ? { report: await gradeAgents(mine), warnings: [] }
           : await gradeMixed({ suite: overrideLimits(suite, limits), submissions: mine, programs, visibility: opts.visibility, jobs: opts.jobs, sandbox, lines: lines!, ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}), gradeAgents });
-      const report = withNote(mixed.report, note);
+      const report = withSourceNames(withNote(mixed.report, note), intake);
       const runNotes = [...(report.notes ?? [])];
-      const warnings = [...mixed.warnings, ...addCommonFailureNotes(report, (s) => (programs.has(s.path) ? 'program' : AGENT_KIND))];
+      const warnings = [...mixed.warnings, ...addCommonFailureNotes(report, (s) => (programs.has(intake.records.find((r) => r.id === s.id)?.path ?? '') ? 'program' : AGENT_KIND))];
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
       if (shard === undefined) writeReportFiles(io, report, opts);
@@ -201,7 +206,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
   const check = program
     .command('check')
     .description("a student's check before the deadline: the visible cases of the bundled suites (or --suite); exit 1 if one fails")
-    .argument('[path]', 'your agent file or submission folder', '.')
+    .argument('[path]', 'your agent file or submission folder (or a zip of it)', '.')
     .option('--suite <dir...>', 'suite folders (default: the bundled suites)')
     .option('--json <file>', 'also write the reports as JSON: {"version": 1, "reports": [one grade --json report per suite]}')
     .option('--html <file>', 'also write one self-contained HTML report of every suite (opens from disk; each failing case with its position drawn)')
@@ -230,11 +235,12 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (path: string, opts: CheckOptions) => {
-      existingPath(path, 'submission');
+    .action(async (given: string, opts: CheckOptions) => {
       const limits = limitOverrides(opts);
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       if (opts.html !== undefined) checkOutputFile('--html', opts.html);
+      const intake = await takeInForCommand(io, [given], { quietForOne: true });
+      const path = onlySubmission(intake, given);
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
       // Every suite is read and checked before the agent runs on any of them.
       const suites: { suite: Suite; loaded: Suite; note?: string }[] = [];
@@ -257,7 +263,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const plan = suites.map((s) => ({ ...s, ...runnableHere(s.suite) }));
       const units = plan.flatMap((p, k) => selectCases(p.runnable, 'visible').map((c) => `${k + 1}:${c.id}`));
       const mine = new Set(shardItems(units, opts.shard));
-      const shard = opts.shard === undefined ? undefined : shardRecord('check', opts.shard, checkIdentity(suites.map((s) => s.loaded), path, units, opts, sandbox), [...mine]);
+      const shard = opts.shard === undefined ? undefined : shardRecord('check', opts.shard, checkIdentity(suites.map((s) => s.loaded), sourceOf(intake, path), units, opts, sandbox), [...mine]);
       if (shard !== undefined) announceShard(io, shard, `${mine.size} of the run's ${units.length} cases`, opts.json !== undefined);
       const shares: number[] = [];
       const reportSuites: number[] = [];
@@ -272,7 +278,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         const shardCases = all.filter((c) => mine.has(`${k + 1}:${c.id}`));
         if (shard !== undefined && shardCases.length === 0) continue;
         const part = shardCases.length === all.length ? runnable : { ...runnable, cases: shardCases };
-        let report = withNote(await checkOne(part, path, { sandbox, limits, flags: opts }), note);
+        let report = withSourceNames(withNote(await checkOne(part, path, { sandbox, limits, flags: opts }), note), intake);
         if (shard !== undefined) {
           // Scored as in the whole run: a case's points are its share of its category over all the suite's cases.
           const scored = scoreAsWholeRun(runnable, all, report.submissions[0]!);
@@ -353,10 +359,6 @@ function checkPresence(suites: readonly Suite[]): PresenceQuery {
 
 function colorWanted(): boolean {
   return process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
-}
-
-function existingPath(path: string, what: string): void {
-  if (!existsSync(path)) throw new UserError(`${what} ${path}: no such file or folder`);
 }
 
 function existingDir(path: string, flag: string): string {

@@ -1,0 +1,92 @@
+/**
+ * What each command that takes submissions adds for the intake (framework/intake/): the
+ * `--roster` option, the one call that turns its submission arguments into records (and says on
+ * stderr, in one line, which layout it read and how many students), and a report's snapshot
+ * paths put back as the instructor's own names.
+ */
+import { dirname } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { Option } from 'commander';
+import { UserError } from '../errors.ts';
+import { describeIntake, takeInSubmissions, type Intake, type TakeInOptions } from '../intake/take-in.ts';
+import type { RosterReport } from '../intake/roster.ts';
+import { cleanUpOnInterrupt } from './interrupt.ts';
+import type { CliIo } from './options.ts';
+
+export function rosterOption(): Option {
+  return new Option(
+    '--roster <file>',
+    "the class list: the LMS's gradebook export (Canvas: Student,ID,SIS User ID,…; Moodle: First name,Surname,ID number,Email address) or id,name,email; " +
+      'each submission is named by its student, and submissions and students that do not match are listed',
+  );
+}
+
+/**
+ * The command's submission arguments taken in (files, folders, LMS zips or folders in any layout),
+ * one line on stderr saying how, and the roster's unmatched both ways. Snapshots are removed at
+ * exit and on Ctrl-C.
+ */
+export async function takeInForCommand(io: CliIo, paths: readonly string[], o: TakeInOptions & { quietForOne?: boolean } = {}): Promise<Intake> {
+  cleanUpOnInterrupt(io);
+  const { quietForOne, ...options } = o;
+  const intake = await takeInSubmissions(paths, options);
+  // A student's own check of their folder needs no word on it; anything else read says how.
+  const plain = intake.reads.every((r) => r.layout === 'single') && intake.records.length === 1;
+  if (quietForOne !== true || !plain) io.err(`${describeIntake(intake)}\n`);
+  if (intake.roster !== undefined) io.err(rosterLines(intake.roster));
+  return intake;
+}
+
+/** The roster's match in lines: how many matched, then each submission and each student left over, once. */
+export function rosterLines(r: RosterReport): string {
+  const lines = [`roster ${r.file} (${r.form}): ${r.matched} submission${r.matched === 1 ? '' : 's'} matched to a student`];
+  for (const s of r.unmatchedSubmissions) lines.push(`  no student in the roster for the submission ${s}`);
+  for (const e of r.withoutSubmission) lines.push(`  no submission from ${e.name ?? e.id} (${e.id}, roster line ${e.line})`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The help text of a command's submission argument: `what` it took, and what it takes now. */
+export function intakeHelp(what: string): string {
+  return `${what}, or an LMS's download as a zip or folder (Canvas, Moodle, Blackboard, Gradescope, GitHub Classroom; \`mancala submissions\` shows how it is read)`;
+}
+
+/** The one submission a command for one student takes (`check`): refused when the path holds a class. */
+export function onlySubmission(intake: Intake, given: string): string {
+  if (intake.records.length !== 1) {
+    throw new UserError(`${given}: holds ${intake.records.length} submissions (${describeIntake(intake)}); this command checks one: give one student's folder, or grade them all with mancala grade`);
+  }
+  return intake.records[0]!.path;
+}
+
+/** The source name of the submission whose snapshot is `path` (the path itself when it is none). */
+export function sourceOf(intake: Intake, path: string): string {
+  return intake.records.find((r) => r.path === path)?.source ?? path;
+}
+
+/** The paths to hand on: each record's snapshot. */
+export function recordPaths(intake: Intake): string[] {
+  return intake.records.map((r) => r.path);
+}
+
+/**
+ * `value` (a report, or any JSON-able data) with every snapshot path replaced by the submission's
+ * own source name: no report shows the intake's temp folder.
+ */
+export function withSourceNames<T>(value: T, intake: Intake): T {
+  const pairs: [string, string][] = [];
+  for (const r of intake.records) {
+    pairs.push([r.path, r.source]);
+    if (r.files.length === 1 && r.path.endsWith(r.files[0]!)) pairs.push([dirname(r.path), dirname(r.source)]);
+  }
+  // The temp folder may be reached through a link (macOS's /var): messages may hold either form.
+  let real = intake.root;
+  try {
+    real = realpathSync(intake.root);
+  } catch {
+    // removed already: the given form is all there is
+  }
+  const all = [...pairs, ...(real === intake.root ? [] : pairs.map(([from, to]): [string, string] => [real + from.slice(intake.root.length), to]))].sort((a, b) => b[0].length - a[0].length);
+  let text = JSON.stringify(value);
+  for (const [from, to] of all) text = text.split(JSON.stringify(from).slice(1, -1)).join(JSON.stringify(to).slice(1, -1));
+  return JSON.parse(text) as T;
+}
