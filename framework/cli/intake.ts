@@ -5,10 +5,10 @@
  * paths put back as the instructor's own names.
  */
 import { dirname } from 'node:path';
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { Option } from 'commander';
 import { UserError } from '../errors.ts';
-import { describeIntake, takeInSubmissions, type Intake, type TakeInOptions } from '../intake/take-in.ts';
+import { describeIntake, isPlainSubmission, takeInSubmissions, type Intake, type TakeInOptions } from '../intake/take-in.ts';
 import type { RosterReport } from '../intake/roster.ts';
 import { cleanUpOnInterrupt } from './interrupt.ts';
 import type { CliIo } from './options.ts';
@@ -23,16 +23,14 @@ export function rosterOption(): Option {
 
 /**
  * The command's submission arguments taken in (files, folders, LMS zips or folders in any layout),
- * one line on stderr saying how, and the roster's unmatched both ways. Snapshots are removed at
- * exit and on Ctrl-C.
+ * one line on stderr saying how (when a zip or an export was read), and the roster's unmatched
+ * both ways. Snapshots are removed at exit and on Ctrl-C.
  */
-export async function takeInForCommand(io: CliIo, paths: readonly string[], o: TakeInOptions & { quietForOne?: boolean } = {}): Promise<Intake> {
+export async function takeInForCommand(io: CliIo, paths: readonly string[], o: TakeInOptions = {}): Promise<Intake> {
   cleanUpOnInterrupt(io);
-  const { quietForOne, ...options } = o;
-  const intake = await takeInSubmissions(paths, options);
-  // A student's own check of their folder needs no word on it; anything else read says how.
-  const plain = intake.reads.every((r) => r.layout === 'single') && intake.records.length === 1;
-  if (quietForOne !== true || !plain) io.err(`${describeIntake(intake)}\n`);
+  const intake = await takeInSubmissions(paths, o);
+  // Folders and files given one by one are read as they always were: a word only when a zip or an export was read.
+  if (intake.reads.some((r) => r.layout !== 'single') || paths.some((p) => /\.zip$/i.test(p))) io.err(`${describeIntake(intake)}\n`);
   if (intake.roster !== undefined) io.err(rosterLines(intake.roster));
   return intake;
 }
@@ -59,8 +57,8 @@ export function onlySubmission(intake: Intake, given: string): string {
 }
 
 /** The source name of the submission whose snapshot is `path` (the path itself when it is none). */
-export function sourceOf(intake: Intake, path: string): string {
-  return intake.records.find((r) => r.path === path)?.source ?? path;
+export function sourceOf(intake: Intake | undefined, path: string): string {
+  return intake?.records.find((r) => r.path === path)?.source ?? path;
 }
 
 /** The paths to hand on: each record's snapshot. */
@@ -72,7 +70,8 @@ export function recordPaths(intake: Intake): string[] {
  * `value` (a report, or any JSON-able data) with every snapshot path replaced by the submission's
  * own source name: no report shows the intake's temp folder.
  */
-export function withSourceNames<T>(value: T, intake: Intake): T {
+export function withSourceNames<T>(value: T, intake: Intake | undefined): T {
+  if (intake === undefined) return value;
   const pairs: [string, string][] = [];
   for (const r of intake.records) {
     pairs.push([r.path, r.source]);
@@ -89,4 +88,39 @@ export function withSourceNames<T>(value: T, intake: Intake): T {
   let text = JSON.stringify(value);
   for (const [from, to] of all) text = text.split(JSON.stringify(from).slice(1, -1)).join(JSON.stringify(to).slice(1, -1));
   return JSON.parse(text) as T;
+}
+
+/**
+ * Agent specs as matches, tournaments and the gauntlet take them: each that names a file or folder
+ * (an LMS zip too) taken in and replaced by its students' snapshots (`path:options` keeps its
+ * options); reference names (`alphabeta:depth=4`) as they are. No intake (and no line) when no
+ * spec is a path.
+ */
+export async function takeInAgentSpecs(io: CliIo, specs: readonly string[], o: TakeInOptions & { exportsOnly?: boolean } = {}): Promise<{ specs: string[]; intake?: Intake }> {
+  const { exportsOnly, ...options } = o;
+  const asPath = (spec: string): { path: string; options: string } | undefined => {
+    const colon = spec.lastIndexOf(':');
+    const found = existsSync(spec) ? { path: spec, options: '' } : colon > 0 && existsSync(spec.slice(0, colon)) && spec.slice(colon + 1).includes('=') ? { path: spec.slice(0, colon), options: spec.slice(colon) } : undefined;
+    // A tournament names its agents by their specs in a results file it resumes: a plain folder keeps its name (the sandbox copies it safely).
+    return found !== undefined && exportsOnly === true && isPlainSubmission(found.path) ? undefined : found;
+  };
+  const paths = specs.map(asPath);
+  const given = paths.filter((p) => p !== undefined).map((p) => p.path);
+  if (given.length === 0) return { specs: [...specs] };
+  const intake = await takeInForCommand(io, given, options);
+  // Which records came from which given path: the intake keeps their order, `count` of each.
+  const byPath: string[][] = [];
+  let at = 0;
+  for (const read of intake.reads) {
+    byPath.push(intake.records.slice(at, at + read.count).map((r) => r.path));
+    at += read.count;
+  }
+  let k = 0;
+  const out: string[] = [];
+  for (const [i, spec] of specs.entries()) {
+    const p = paths[i];
+    if (p === undefined) out.push(spec);
+    else out.push(...byPath[k++]!.map((path) => path + p.options));
+  }
+  return { specs: out, intake };
 }

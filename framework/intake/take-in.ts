@@ -143,6 +143,20 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
   }
 }
 
+/**
+ * The path is one plain submission (an agent file, or a folder the layouts read as one
+ * submission), no zip and no export: what a command may hand on as it is given.
+ */
+export function isPlainSubmission(path: string): boolean {
+  try {
+    const real = realpathSync(path);
+    if (statSync(real).isFile()) return !isZipFile(real);
+    return detectLayout(lookThrough(real, path).dir) === 'single';
+  } catch {
+    return false;
+  }
+}
+
 function exists(path: string): boolean {
   try {
     statSync(path);

@@ -22,6 +22,7 @@ import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } 
 import { COURSE_GRACE_MS, MATCH_RULES, type MatchRules } from '../../packs/cs540/match-rules.ts';
 import { checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
+import { sourceOf, takeInAgentSpecs, withSourceNames } from '../intake.ts';
 import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
 import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
@@ -132,7 +133,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (submissions: string[], flags: GauntletFlags, command: Command) => {
+    .action(async (given: string[], flags: GauntletFlags, command: Command) => {
       const openingsGiven = command.getOptionValueSource('openings') === 'cli';
       if (openingsGiven && flags.matchRules === 'course') {
         throw new UserError('options --openings and --match-rules course: the course starts every game from the initial board; give one of them');
@@ -146,6 +147,8 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       limitOverrides(flags); // a --memory the address-space cap makes impossible stops here
       checkReportFiles(flags);
       const sandbox = sandboxMode(flags);
+      // Zips and LMS exports in any layout: one snapshot per student, played in place of what was given.
+      const { specs: submissions, intake } = await takeInAgentSpecs(io, given);
       await refuseRunWithoutSubmission(submissions, 'cs540');
       // Reference agents run in this process: the sandbox matters only when a submission runs.
       const confinement = submissions.some(isPathSpec) ? await announceSandbox(io, sandbox) : undefined;
@@ -163,7 +166,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
               'gauntlet',
               flags.shard,
               gauntletIdentity(
-                submissions,
+                submissions.map((s) => sourceOf(intake, s)),
                 {
                   ...flags,
                   timesPerMoveMs,
@@ -173,12 +176,12 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
                 },
                 sandbox,
               ),
-              mine,
+              mine.map((s) => sourceOf(intake, s)),
             );
       if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), flags.json !== undefined);
       const entries: { result: GauntletResult; id: string }[] = [];
       for (const submission of mine) {
-        const result = await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${submission}`, (bar) =>
+        const result = withSourceNames(await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${sourceOf(intake, submission)}`, (bar) =>
           runGauntlet({
             submission,
             opponents,
@@ -195,7 +198,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
             sandbox,
             ...(bar !== undefined ? { onGame: (done: number, total: number) => bar.update(done, total) } : {}),
           }),
-        );
+        ), intake);
         io.out(renderGauntlet(result) + '\n');
         entries.push({ result, id: submissionId(submission) });
       }

@@ -239,7 +239,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const limits = limitOverrides(opts);
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       if (opts.html !== undefined) checkOutputFile('--html', opts.html);
-      const intake = await takeInForCommand(io, [given], { quietForOne: true });
+      const intake = await takeInForCommand(io, [given]);
       const path = onlySubmission(intake, given);
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
       // Every suite is read and checked before the agent runs on any of them.

@@ -4,6 +4,7 @@
  * intervals, a crosstable, and who forfeited and why. Resumable: games are appended to
  * <out>/results.jsonl as they finish, and rerunning the same command plays only the missing ones.
  */
+import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
 import { PROFILE_NAMES, findProfile } from '../../games/mancala/profiles.ts';
@@ -21,6 +22,7 @@ import { queueNotices, queueOption } from '../queue-option.ts';
 import { withProgressBar } from '../progress.ts';
 import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
+import { takeInAgentSpecs } from '../intake.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
 import { tournamentShardGames, tournamentShardRecord } from '../../shards/read.ts';
 import { describeShard } from '../../shards/record.ts';
@@ -101,8 +103,11 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (agents: string[], opts: TournamentCliOptions) => {
+    .action(async (given: string[], opts: TournamentCliOptions) => {
       const profile = findProfile(opts.rules)!;
+      checkOutputFolder('--out', opts.out);
+      // An LMS's zip or export: its students' snapshots in the --out folder, under names a resumed run finds again.
+      const { specs: agents } = await takeInAgentSpecs(io, given, { exportsOnly: true, root: join(opts.out, 'submissions') });
       const params: TournamentParams = {
         format: opts.format,
         agents,
