@@ -122,7 +122,9 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
       const layout = detectLayout(dir);
       const read = layout === 'single' ? readSingle(dir, where, idOfPath(shown), false) : LAYOUT_READERS[layout](dir, where);
       notes.push(...read.notes);
-      for (const sub of read.submissions) found.push({ sub, layout });
+      // In the order of the students' ids (numbers as numbers), whatever order the export's names list them in.
+      const ordered = [...read.submissions].sort((a, b) => a.idHint.localeCompare(b.idHint, 'en', { numeric: true }) || (a.source < b.source ? -1 : 1));
+      for (const sub of ordered) found.push({ sub, layout });
       reads.push({ path, layout, count: read.submissions.length });
     }
     const matched = roster === undefined ? undefined : matchRoster(roster, found.map((f) => f.sub));
