@@ -105,12 +105,10 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
     )
     .action(async (given: string[], opts: TournamentCliOptions) => {
       const profile = findProfile(opts.rules)!;
-      checkOutputFolder('--out', opts.out);
-      // An LMS's zip or export: its students' snapshots in the --out folder, under names a resumed run finds again.
-      const { specs: agents } = await takeInAgentSpecs(io, given, { exportsOnly: true, root: join(opts.out, 'submissions') });
+
       const params: TournamentParams = {
         format: opts.format,
-        agents,
+        agents: given,
         vs: opts.vs ?? [],
         gamesPerPair: opts.gamesPerPair,
         seed: opts.seed,
@@ -124,6 +122,8 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
       // Refused before any game: bad agents and parameters, an --out or --json that cannot be written, no sandbox.
       validateParams(params);
       checkOutputFolder('--out', opts.out);
+      // An LMS's zip or export: its students' snapshots in the --out folder, under names a resumed run finds again.
+      params.agents = (await takeInAgentSpecs(io, given, { exportsOnly: true, root: join(opts.out, 'submissions') })).specs;
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       const sandbox = sandboxMode(opts);
       await refuseRunWithoutSubmission(participants(params), profile.name);
