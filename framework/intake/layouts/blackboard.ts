@@ -5,7 +5,8 @@
  * student's name (`Name: Alice Smith (asmith)`), the date submitted, and each file's
  * `Original filename:` beside its `Filename:` in the download: names are restored from it when
  * there, else by taking the prefix off. Of several attempts the latest is taken.
- * https://help.blackboard.com/Learn/Instructor/Original/Grade/Grading_Tasks/Download_Assignments
+ * https://help.blackboard.com/Learn/Instructor/Original/Grade/Grading_Tasks; the same names in nbgrader's
+ * https://nbgrader.readthedocs.io/en/stable/user_guide/managing_assignment_files_manually.html
  */
 import { join } from 'node:path';
 import { readRegularTextSync } from '../../files/safe-read.ts';

@@ -4,7 +4,8 @@
  * share the user and submission ids. A file the student uploaded again under the same name gets
  * `-N` before its extension (`mancala-1.py`): the name is restored, and of `mancala.py` and
  * `mancala-2.py` the highest N (the latest upload) is kept. `_LATE` is Canvas's late mark.
- * https://community.canvaslms.com/t5/Instructor-Guide/How-do-I-download-all-student-submissions-for-an-assignment-in/ta-p/800
+ * Canvas Instructor Guide, "How do I download all student submissions for an assignment?":
+ * https://community.canvaslms.com/t5/Instructor-Guide/tkb-p/Instructor
  */
 import { join } from 'node:path';
 import { entriesOf } from './junk.ts';

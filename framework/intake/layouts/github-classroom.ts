@@ -2,7 +2,7 @@
  * GitHub Classroom: one repository per student or team, cloned side by side (the GitHub Classroom
  * Assistant, or `gh classroom clone student-repos`), each folder named `<assignment>-<github login>`
  * with its `.git` inside. The login is the name after the prefix every folder shares.
- * https://docs.github.com/en/education/manage-coursework-with-github-classroom/teach-with-github-classroom/view-autograding-results
+ * https://docs.github.com/en/education/manage-coursework-with-github-classroom/teach-with-github-classroom/using-github-classroom-with-github-cli
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

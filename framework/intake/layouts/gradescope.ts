@@ -3,7 +3,7 @@
  * folder per submission. The YAML is Ruby's, keyed by folder name, with symbol keys:
  * `:submitters:` (each `:name:`, `:sid:`, `:email:`), `:created_at:`, `:score:`, … A group
  * submission has several submitters: the first is the record's student, all are its members.
- * https://help.gradescope.com/article/2ja7ocxajb-instructor-assignment-export-submissions
+ * https://guides.gradescope.com/hc/en-us/articles/22066784117901-Grading-Online-Assignments ("Exporting Submission Data")
  */
 import { join } from 'node:path';
 import { parse } from 'yaml';
