@@ -31,7 +31,7 @@ export async function zipBytes(entries: readonly TestEntry[]): Promise<Buffer> {
     else zip.addBuffer(data, e.placeholder ?? e.name, options);
   }
   zip.end();
-  let bytes = await buffer(zip.outputStream);
+  let bytes: Buffer = Buffer.from(await buffer(zip.outputStream));
   for (const e of entries) {
     if (e.placeholder === undefined) continue;
     expect(e.placeholder.length).toBe(e.name.length);

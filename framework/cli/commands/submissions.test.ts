@@ -92,7 +92,7 @@ categories:
 async function grade(args: string[], json: string): Promise<{ code: number; err: string; scores: Record<string, number>; paths: Record<string, string> }> {
   const r = await runMain(['grade', ...args, '--json', json, '--jobs', '1', '--no-color', '--no-progress', ...SANDBOX]);
   expect(r.code, r.err).toBe(0);
-  const report = parseReport(readFileSync(json, 'utf8'));
+  const report = parseReport(readFileSync(json, 'utf8'), json);
   return { code: r.code, err: r.err, scores: Object.fromEntries(report.submissions.map((s) => [s.id, s.score])), paths: Object.fromEntries(report.submissions.map((s) => [s.id, s.path])) };
 }
 
