@@ -85,9 +85,25 @@ export function withSourceNames<T>(value: T, intake: Intake | undefined): T {
     // removed already: the given form is all there is
   }
   const all = [...pairs, ...(real === intake.root ? [] : pairs.map(([from, to]): [string, string] => [real + from.slice(intake.root.length), to]))].sort((a, b) => b[0].length - a[0].length);
-  let text = JSON.stringify(value);
+  let text = JSON.stringify(withRecordIds(value, intake));
   for (const [from, to] of all) text = text.split(JSON.stringify(from).slice(1, -1)).join(JSON.stringify(to).slice(1, -1));
   return JSON.parse(text) as T;
+}
+
+/**
+ * A report's submissions (`{id, path}` each, as grading and similarity write them) named by their
+ * records' ids: a single agent file's report id is its file's name, which two students may share.
+ */
+function withRecordIds<T>(value: T, intake: Intake): T {
+  const subs = (value as { submissions?: unknown } | null)?.submissions;
+  if (!Array.isArray(subs)) return value;
+  const byPath = new Map(intake.records.map((r) => [r.path, r.id]));
+  const named = subs.map((s: unknown) => {
+    const sub = s as { id?: unknown; path?: unknown };
+    const id = typeof sub.path === 'string' ? byPath.get(sub.path) : undefined;
+    return id === undefined || typeof sub.id !== 'string' ? s : { ...sub, id };
+  });
+  return { ...value, submissions: named };
 }
 
 /**

@@ -43,8 +43,7 @@ export interface SubmissionRecord {
   /**
    * when it was handed in, ISO 8601: from the export's metadata (Gradescope's :created_at: with its
    * zone; Blackboard's attempt time, which has no zone: `2024-01-15T23:58:03`, Blackboard's clock),
-   * or else the latest modification time of its files (UTC, `…Z`), which Canvas's and Moodle's
-   * zips carry as the upload times
+   * or else the latest modification time of its files (UTC, `…Z`; a zip's entries carry their own)
    */
   submittedAt?: string;
   /** where `submittedAt` came from */

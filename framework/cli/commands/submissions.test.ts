@@ -51,7 +51,13 @@ function writeTree(dir: string, files: Record<string, string | Buffer>): string 
 const prefixed = (prefix: string, files: Record<string, Buffer>, rename: (f: string) => string = (f) => f) => Object.fromEntries(Object.entries(files).map(([f, b]) => [`${prefix}${rename(f)}`, b]));
 
 /** A small suite: an agent role and a heuristic role, cases alice passes and bob (plain minimax) and carol fail in part. */
-async function smallSuite(): Promise<string> {
+let made: Promise<string> | undefined;
+function smallSuite(): Promise<string> {
+  made ??= makeSmallSuite();
+  return made;
+}
+
+async function makeSmallSuite(): Promise<string> {
   const dir = join(work, 'suite');
   writeTree(dir, {
     'suite.yaml': `name: LMS intake
@@ -162,6 +168,16 @@ describe('LMS exports graded as each folder alone', () => {
     // One line says how the submissions were read.
     expect(r.err).toContain('intake: 11 submissions, read as Canvas "Download Submissions"');
   }, 300_000);
+});
+
+describe('agent files of one name', () => {
+  it('are reported under the ids the intake gave them, each scored as alone', async () => {
+    const suite = await smallSuite();
+    writeTree(join(work, 'two'), { 'a/agent.ts': readFileSync(join(example('bob'), 'agent.ts')), 'b/agent.ts': readFileSync(join(example('bob'), 'agent.ts')) });
+    const r = await grade(['--suite', suite, join(work, 'two/a/agent.ts'), join(work, 'two/b/agent.ts')], join(work, 'two.json'));
+    expect(r.paths).toEqual({ agent: join(work, 'two/a/agent.ts'), 'agent-2': join(work, 'two/b/agent.ts') });
+    expect(r.scores.agent).toBe(r.scores['agent-2']);
+  }, 120_000);
 });
 
 describe('mancala submissions', () => {
