@@ -89,6 +89,33 @@ describe('Canvas "Download Submissions"', () => {
   });
 });
 
+describe('hostile files in a download', () => {
+  it("refuses a student's zip entries that climb out or are links, and a link in the export, naming no target", async () => {
+    const d = temp();
+    const inner = new ZipFile();
+    inner.addBuffer(Buffer.from('mine'), 'agent.ts');
+    inner.addBuffer(Buffer.from('escaped'), 'zz/zz/evil.ts');
+    inner.addBuffer(Buffer.from('/etc/shadow'), 'peek', { mode: 0o120777 });
+    inner.end();
+    const patched = Buffer.from(await buffer(inner.outputStream));
+    for (let at = patched.indexOf('zz/zz/'); at >= 0; at = patched.indexOf('zz/zz/', at + 1)) patched.write('../../', at);
+    const folder = tree(join(d, 'download'), { 'leecarol_1003_5003_work.zip': patched });
+    symlinkSync('/etc/passwd', join(folder, 'leecarol_1003_5003_passwd.ts'));
+    const intake = await take([folder]);
+    const [carol] = intake.records;
+    expect(carol!.files).toEqual(['agent.ts']);
+    expect(carol!.notes).toEqual([
+      'passwd.ts: a symbolic link (refused)',
+      'work.zip: ../../evil.ts: refused (it climbs out of the folder (..))',
+      'work.zip: peek: a symbolic link (refused)',
+      'looked through the folder work/ that held everything',
+    ]);
+    expect(carol!.notes.join('\n')).not.toMatch(/etc/);
+    expect(existsSync(join(intake.root, '..', 'evil.ts'))).toBe(false);
+    expect(existsSync(join(dirname(intake.root), 'evil.ts'))).toBe(false);
+  });
+});
+
 describe('Moodle "Download all submissions"', () => {
   it('reads folders and flat files, blind marking and a group, leaving __MACOSX and online text out', async () => {
     const d = temp();

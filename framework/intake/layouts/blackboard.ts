@@ -55,7 +55,7 @@ export function readBlackboard(dir: string, shown: string): LayoutRead {
   const attempts = new Map<string, Attempt>();
   const notes: string[] = [];
   for (const e of entriesOf(dir)) {
-    const m = e.isFile() ? BLACKBOARD_NAME.exec(e.name) : null;
+    const m = e.isFile() || e.isSymbolicLink() ? BLACKBOARD_NAME.exec(e.name) : null;
     if (m === null) {
       notes.push(`${shown}/${e.name}: not named as Blackboard names a student's file (<Assignment>_<username>_attempt_<date>_<file>): left out`);
       continue;

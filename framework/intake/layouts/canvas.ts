@@ -30,7 +30,8 @@ export function readCanvas(dir: string, shown: string): LayoutRead {
   const notes: string[] = [];
   for (const e of entriesOf(dir)) {
     const m = CANVAS_NAME.exec(e.name);
-    if (m === null || !e.isFile()) {
+    // A link named as a student's file is theirs: its copy refuses it, on their record.
+    if (m === null || !(e.isFile() || e.isSymbolicLink())) {
       notes.push(`${shown}/${e.name}: not named as Canvas names a student's file (<name>_<user id>_<submission id>_<file>): left out`);
       continue;
     }

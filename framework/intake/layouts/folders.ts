@@ -16,7 +16,11 @@ export function isFolderPerStudent(dir: string): boolean {
 }
 
 export function readFolderPerStudent(dir: string, shown: string): LayoutRead {
-  return { submissions: entriesOf(dir).map((e) => ({ idHint: e.name, source: `${shown}/${e.name}`, from: { folder: join(dir, e.name) }, notes: [] })), notes: [] };
+  const entries = entriesOf(dir);
+  // A link is never followed, to a folder least of all: it is no student's.
+  const notes = entries.filter((e) => !e.isDirectory()).map((e) => `${shown}/${e.name}: ${e.isSymbolicLink() ? 'a symbolic link (refused)' : 'not a folder: left out'}`);
+  const submissions = entries.filter((e) => e.isDirectory()).map((e) => ({ idHint: e.name, source: `${shown}/${e.name}`, from: { folder: join(dir, e.name) }, notes: [] }));
+  return { submissions, notes };
 }
 
 /** One submission: the folder `dir` (or the file), its id `id`. */

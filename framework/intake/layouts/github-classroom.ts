@@ -25,7 +25,7 @@ export function sharedPrefix(names: readonly string[]): string {
 }
 
 export function readGithubClassroom(dir: string, shown: string): LayoutRead {
-  const names = entriesOf(dir).map((e) => e.name);
+  const names = entriesOf(dir).filter((e) => e.isDirectory()).map((e) => e.name);
   const prefix = sharedPrefix(names);
   return {
     submissions: names.map((name) => {

@@ -38,7 +38,7 @@ export function readMoodle(dir: string, shown: string): LayoutRead {
   };
   for (const e of entriesOf(dir)) {
     const folder = e.isDirectory() ? MOODLE_FOLDER.exec(e.name) : null;
-    const file = e.isFile() ? MOODLE_FILE.exec(e.name) : null;
+    const file = e.isFile() || e.isSymbolicLink() ? MOODLE_FILE.exec(e.name) : null;
     const m = folder ?? file;
     if (m === null) {
       notes.push(`${shown}/${e.name}: not named as Moodle names a student's submission (<Full Name>_<participant id>_assignsubmission_file_): left out`);
