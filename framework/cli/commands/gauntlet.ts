@@ -86,7 +86,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         'Beating an opponent (more wins than losses) earns random 50, simple 100, advanced 100 + the bonus; the score is that of the strongest opponent beaten. ' +
         'Exits 0 whenever the gauntlet ran, whatever the scores.',
     )
-    .argument('<submission...>', 'agent files or submission folders (run sandboxed), or reference agents such as strong:ms=200')
+    .argument('<submission...>', 'agent files or submission folders (run sandboxed), an LMS\'s download as a zip or folder (one submission per student: mancala submissions shows how it is read), or reference agents such as strong:ms=200')
     .addOption(new Option('--stones <list>', 'stones a bin at the start, a comma-separated list').argParser(numberList(LIMITS.minSeeds, LIMITS.maxSeeds, 'stone count')).default([...d.stones], d.stones.join(',')))
     .addOption(
       new Option('--time-per-move <list>', 'ms a move, a comma-separated list (each a setting with every stone count)')

@@ -180,6 +180,31 @@ describe('agent files of one name', () => {
   }, 120_000);
 });
 
+describe('programs from a Canvas export (csci561-grade)', () => {
+  it('runs the restored mancala3.py as the course did, each score equal to its folder alone', async () => {
+    const reference = readFileSync(join(example('csci561-reference'), 'program/mancala.py'));
+    const other = join(root, 'testcases/fixtures/programs/python');
+    const alone = writeTree(join(work, 'programs-alone'), { 'ref/mancala3.py': reference, 'other/main.py': readFileSync(join(other, 'main.py')), 'other/answer.py': readFileSync(join(other, 'answer.py')) });
+    writeFileSync(
+      join(work, 'programs.zip'),
+      await zipOf({ 'smithalice_LATE_1001_5001_mancala3-1.py': reference, 'jonesbob_1002_5002_main.py': readFileSync(join(other, 'main.py')), 'jonesbob_1002_5002_answer.py': readFileSync(join(other, 'answer.py')) }),
+    );
+    const run = async (args: string[], json: string) => {
+      const r = await runMain(['csci561-grade', ...args, '--suite', join(root, 'testcases/csci561-public-programs'), '--case', 'case-alphabeta-d1-1,case-minimax-d2-1', '--json', json, '--no-progress', '--no-color', ...SANDBOX]);
+      expect(r.code, r.err).toBe(0);
+      return parseReport(readFileSync(json, 'utf8'), json).submissions;
+    };
+    const [ref, bad] = await run([join(alone, 'ref'), join(alone, 'other')], join(work, 'programs-alone.json'));
+    const fromCanvas = await run([join(work, 'programs.zip')], join(work, 'programs-canvas.json'));
+    expect(fromCanvas.map((s) => [s.id, s.score])).toEqual([
+      ['1001', ref!.score],
+      ['1002', bad!.score],
+    ]);
+    expect(ref!.score).toBeGreaterThan(bad!.score);
+    expect(fromCanvas[0]!.notes).toContain('CSCI-561 ran mancala3.py as Python 3: run `python3 mancala3.py -i input.txt`');
+  }, 120_000);
+});
+
 describe('mancala submissions', () => {
   it('prints each student, their files and the layout, and with a roster the unmatched both ways once', async () => {
     writeFileSync(join(work, 'c.zip'), await zipOf({ 'smithalice_LATE_1001_5001_agent-1.ts': 'a', 'jonesbob_1002_5002_agent.ts': 'b' }));

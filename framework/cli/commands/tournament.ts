@@ -60,7 +60,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         'Ratings are openskill (Weng-Lin, Plackett-Luce; a new agent starts at 25): the rating is mu and the interval mu ± 2 sigma, about ' +
         "95% of the model's belief about the agent's skill; games are rated in schedule order, so the same results give the same standings.",
     )
-    .argument('<agents...>', 'agents: reference names (random, greedy, alphabeta:depth=4, strong:ms=200) or submission paths')
+    .argument('<agents...>', 'agents: reference names (random, greedy, alphabeta:depth=4, strong:ms=200), submission paths, or an LMS\'s download as a zip or folder (its students kept in --out/submissions/<id>)')
     .addOption(new Option('--format <format>', 'round-robin: every pair of agents; gauntlet: each agent against each --vs reference').choices(FORMATS).default('round-robin'))
     .option('--vs <ref...>', 'gauntlet: the references each agent plays (put this option last, or end its list with --)')
     .option('--games-per-pair <n>', 'games each pair plays', wholeNumber(1, 100_000, 'games a pair'), 2)
