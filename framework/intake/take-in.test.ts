@@ -262,6 +262,18 @@ describe('GitHub Classroom, folders, wrappers', () => {
   });
 });
 
+describe('a snapshot folder the caller gives (a tournament\'s --out)', () => {
+  it('is made again on the next run, and a folder of the instructor\'s own is never emptied', async () => {
+    const d = tree(temp(), { 'class/alice/agent.ts': 'a', 'class/bob/agent.ts': 'b', 'mine/notes.txt': 'keep me' });
+    const first = await take([join(d, 'class')], { root: join(d, 'out/submissions') });
+    const again = await take([join(d, 'class')], { root: join(d, 'out/submissions') });
+    expect(again.records.map((r) => r.path)).toEqual(first.records.map((r) => r.path));
+    expect(read(join(again.records[0]!.path, 'agent.ts'))).toBe('a');
+    await expect(take([join(d, 'class')], { root: join(d, 'mine') })).rejects.toThrow(`${join(d, 'mine')}: already exists and holds files the intake did not make`);
+    expect(read(join(d, 'mine/notes.txt'))).toBe('keep me');
+  });
+});
+
 describe('--roster', () => {
   const canvasExport = async (d: string) => {
     writeFileSync(join(d, 'canvas.zip'), await zip({ 'smithalice_1001_5001_agent.ts': 'a', 'jonesbob_1002_5002_agent.ts': 'b', 'nobodyzed_1009_5009_agent.ts': 'z' }));

@@ -11,8 +11,8 @@
  * levels deep, and a lone wrapper folder inside looked through: a student who zipped their folder,
  * or put their files one folder down, hands in the same as one who did not.
  */
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { UserError } from '../errors.ts';
 import { archiveBudget, extractZip, isZipFile, openZipsInside, type ArchiveLimits } from '../files/archive.ts';
@@ -61,6 +61,17 @@ export interface Intake {
   dispose(): Promise<void>;
 }
 
+/** The file that marks a caller's folder as the intake's own, so that the next run may empty it. */
+const ROOT_MARK = '.mancala-intake';
+
+function readdirOrEmpty(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
 /** Zip levels opened inside a student's submission (a zip of their folder, holding a zip). */
 const NESTED_ZIP_LEVELS = 2;
 /** Wrapper folders looked through, at most, one inside the other. */
@@ -91,8 +102,13 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
   const made = o.root === undefined;
   const root = o.root ?? (await makeTempFolder('intake'));
   if (!made) {
+    // Emptied only when an intake made it: a folder of the instructor's own is never removed.
+    if (readdirOrEmpty(root).length > 0 && !existsSync(join(root, ROOT_MARK))) {
+      throw new UserError(`${root}: already exists and holds files the intake did not make: the snapshots go in a folder of their own (move it, or give another folder)`);
+    }
     await rm(root, { recursive: true, force: true });
     await mkdir(root, { recursive: true });
+    await writeFile(join(root, ROOT_MARK), 'snapshots of submissions made by mancala; removed and made again by the next run\n');
   }
   const dispose = async () => {
     if (made) await removeTempFolder(root);
