@@ -116,6 +116,19 @@ describe('hostile files in a download', () => {
   });
 });
 
+describe('one student\'s zip bomb', () => {
+  it('stops at its own cap and leaves the next student\'s zip whole', async () => {
+    const d = tree(temp(), {});
+    writeFileSync(join(d, 'aaron_1001_5001_bomb.zip'), await zip({ 'zeros.bin': Buffer.alloc(3 << 20) }));
+    writeFileSync(join(d, 'zed_1002_5002_work.zip'), await zip({ 'agent.ts': 'fine', 'more.bin': Buffer.alloc(700 << 10) }));
+    const intake = await take([d], { archiveLimits: { bytes: 1 << 20 } });
+    const [aaron, zed] = intake.records;
+    expect(aaron!.files).toEqual([]);
+    expect(aaron!.notes[0]).toBe('bomb.zip: zeros.bin: declares 3 MB, more than the 1 MB taken from an archive; it and the rest were left out');
+    expect(zed!.files).toEqual(['agent.ts', 'more.bin']);
+  });
+});
+
 describe('Moodle "Download all submissions"', () => {
   it('reads folders and flat files, blind marking and a group, leaving __MACOSX and online text out', async () => {
     const d = temp();

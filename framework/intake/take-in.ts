@@ -15,7 +15,7 @@ import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node
 import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { UserError } from '../errors.ts';
-import { archiveBudget, extractZip, isZipFile, openZipsInside, type ArchiveLimits } from '../files/archive.ts';
+import { archiveBudget, DEFAULT_ARCHIVE_LIMITS, extractZip, isZipFile, openZipsInside, type ArchiveLimits } from '../files/archive.ts';
 import { snapshotFile, snapshotFolder, type SnapshotLimits } from '../files/snapshot.ts';
 import { makeTempFolder, removeTempFolder } from '../files/temp-folders.ts';
 import { detectLayout, LAYOUT_NAMES, LAYOUT_READERS } from './layouts/detect.ts';
@@ -35,8 +35,14 @@ export interface TakeInOptions {
   /** a roster file (--roster): the LMS's gradebook export, or id,name,email */
   roster?: string;
   snapshotLimits?: Partial<SnapshotLimits>;
+  /** caps on the zips inside one student's submission (default files/archive.ts's) */
   archiveLimits?: Partial<ArchiveLimits>;
+  /** caps on a download given as a zip, the whole class's (default EXPORT_LIMITS) */
+  exportLimits?: Partial<ArchiveLimits>;
 }
+
+/** A whole class's download: ten times one submission's caps (200,000 entries, 2 GB written). */
+export const EXPORT_LIMITS: Readonly<Partial<ArchiveLimits>> = { entries: 10 * DEFAULT_ARCHIVE_LIMITS.entries, bytes: 10 * DEFAULT_ARCHIVE_LIMITS.bytes };
 
 /** How one given path was read. */
 export interface IntakeRead {
@@ -114,7 +120,9 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
     if (made) await removeTempFolder(root);
   };
   try {
-    const budget = archiveBudget(o.archiveLimits);
+    // The download as a whole holds a class: its own, larger caps. Each student's zips have theirs (snapshotOne).
+    const exportLimits = { ...EXPORT_LIMITS, ...o.exportLimits };
+    const budget = archiveBudget(exportLimits);
     const staging = join(root, '.exports');
     const found: { sub: FoundSubmission; layout: LayoutKind }[] = [];
     const reads: IntakeRead[] = [];
@@ -131,7 +139,7 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
           continue;
         }
         dir = join(staging, String(index));
-        const got = await extractZip(real, dir, { shown, budget, skip: (rel) => isJunk(rel), ...(o.archiveLimits !== undefined ? { limits: o.archiveLimits } : {}) });
+        const got = await extractZip(real, dir, { shown, budget, limits: exportLimits, skip: (rel) => isJunk(rel) });
         notes.push(...got.notes);
       } else dir = real;
       ({ dir, shown: where } = lookThrough(dir, where));
@@ -151,7 +159,7 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
       let id = safeId(entry?.id ?? sub.idHint);
       for (let n = 2; taken.has(id); n++) id = `${safeId(entry?.id ?? sub.idHint)}-${n}`;
       taken.add(id);
-      records.push(await snapshotOne(sub, layout, id, root, budget, o, entry));
+      records.push(await snapshotOne(sub, layout, id, root, o, entry));
     }
     await rm(staging, { recursive: true, force: true });
     return { records, reads, notes, ...(matched !== undefined ? { roster: matched.report } : {}), root, dispose };
@@ -210,7 +218,7 @@ function hasGit(dir: string): boolean {
   }
 }
 
-async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string, root: string, budget: ReturnType<typeof archiveBudget>, o: TakeInOptions, entry: ReturnType<typeof matchRoster>['entries'][number]): Promise<SubmissionRecord> {
+async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string, root: string, o: TakeInOptions, entry: ReturnType<typeof matchRoster>['entries'][number]): Promise<SubmissionRecord> {
   const dest = join(root, id);
   await mkdir(dest, { recursive: true });
   const notes = [...sub.notes];
@@ -235,7 +243,8 @@ async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string,
     }
   }
   if (path === dest) {
-    const zips = await openZipsInside(dest, { levels: NESTED_ZIP_LEVELS, budget, skip: (rel) => isJunk(rel), ...(o.archiveLimits !== undefined ? { limits: o.archiveLimits } : {}) });
+    // A budget of the student's own: one student's zip bomb leaves the next student's zips whole.
+    const zips = await openZipsInside(dest, { levels: NESTED_ZIP_LEVELS, budget: archiveBudget(o.archiveLimits), skip: (rel) => isJunk(rel), ...(o.archiveLimits !== undefined ? { limits: o.archiveLimits } : {}) });
     notes.push(...zips.notes);
     const wrapper = await lookThroughOwn(dest);
     if (wrapper !== undefined) notes.push(`looked through the folder ${wrapper}/ that held everything`);
