@@ -249,11 +249,11 @@ async function writeEntry(zipfile: ZipFile, entry: Entry, path: string, mode: nu
   }
 }
 
-/** A name as a note shows it: control characters visible, at most 200 characters. */
-function printable(name: string): string {
+/** A name as a note shows it: control characters and bidi overrides visible (`\x1b`), at most 200 characters. */
+export function printable(name: string, max = 200): string {
   // eslint-disable-next-line no-control-regex
   const visible = name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return visible.length > 200 ? `${visible.slice(0, 200)}…` : visible;
+  return visible.length > max ? `${visible.slice(0, max)}…` : visible;
 }
 
 export interface NestedOptions {

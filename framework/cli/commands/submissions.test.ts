@@ -224,6 +224,14 @@ describe('mancala submissions', () => {
     ]);
   });
 
+  it("shows a student's control characters and bidi overrides, never sends them to the terminal", async () => {
+    const dir = writeTree(join(work, 'escapes'), { 'evil\u001b]0;owned\u0007\u202e_1001_5001_agent.ts': 'x' });
+    const r = await runMain(['submissions', dir]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).not.toMatch(/[\u001b\u0007\u202e]/);
+    expect(r.out).toContain('evil\\x1b]0;owned\\x07\\x202e');
+  });
+
   it('says which file and field of an export is malformed, on one line', async () => {
     const dir = writeTree(join(work, 'bad-gradescope'), { 'submission_metadata.yml': 'submission_1: [1, 2]\n', 'submission_1/agent.ts': 'x' });
     const r = await runMain(['submissions', dir]);

@@ -5,6 +5,7 @@
  * what was left out, and with a roster who matched.
  */
 import type { Command } from 'commander';
+import { printable } from '../../files/archive.ts';
 import { LAYOUT_NAMES } from '../../intake/layouts/detect.ts';
 import { describeIntake, takeInSubmissions, type Intake } from '../../intake/take-in.ts';
 import type { SubmissionRecord } from '../../intake/submission.ts';
@@ -63,7 +64,15 @@ export function intakeJson(intake: Intake): unknown {
   };
 }
 
+/** What students named (files, folders, their own names) reaches the terminal with its control characters shown, never obeyed. */
 export function renderIntake(intake: Intake): string {
+  return renderRaw(intake)
+    .split('\n')
+    .map((line) => printable(line, 2000))
+    .join('\n');
+}
+
+function renderRaw(intake: Intake): string {
   const lines = [describeIntake(intake)];
   for (const read of intake.reads) lines.push(`${read.path}: ${LAYOUT_NAMES[read.layout]}, ${read.count} submission${read.count === 1 ? '' : 's'}`);
   for (const r of intake.records) {
