@@ -4,7 +4,7 @@
  * stderr, in one line, which layout it read and how many students), and a report's snapshot
  * paths put back as the instructor's own names.
  */
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { Option } from 'commander';
 import { UserError } from '../errors.ts';
@@ -72,21 +72,29 @@ export function recordPaths(intake: Intake): string[] {
  */
 export function withSourceNames<T>(value: T, intake: Intake | undefined): T {
   if (intake === undefined) return value;
-  const pairs: [string, string][] = [];
-  for (const r of intake.records) {
-    pairs.push([r.path, r.source]);
-    if (r.files.length === 1 && r.path.endsWith(r.files[0]!)) pairs.push([dirname(r.path), dirname(r.source)]);
-  }
-  // The temp folder may be reached through a link (macOS's /var): messages may hold either form.
-  let real = intake.root;
+  // Every snapshot is <root>/<id> (a single file: <root>/<id>/<file>), an id of safeId's letters: one pass over the JSON finds them all.
+  const byFolder = new Map(intake.records.map((r) => [r.path.slice(intake.root.length + 1).split('/')[0]!, r]));
+  const esc = (s: string) => JSON.stringify(s).slice(1, -1);
+  const roots = [intake.root];
   try {
-    real = realpathSync(intake.root);
+    const real = realpathSync(intake.root);
+    if (real !== intake.root) roots.push(real);
   } catch {
     // removed already: the given form is all there is
   }
-  const all = [...pairs, ...(real === intake.root ? [] : pairs.map(([from, to]): [string, string] => [real + from.slice(intake.root.length), to]))].sort((a, b) => b[0].length - a[0].length);
   let text = JSON.stringify(withRecordIds(value, intake));
-  for (const [from, to] of all) text = text.split(JSON.stringify(from).slice(1, -1)).join(JSON.stringify(to).slice(1, -1));
+  for (const root of roots) {
+    const pattern = new RegExp(`${esc(root).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([A-Za-z0-9._@+-]+)((?:/[^/"\\\\]+)?)`, 'g');
+    text = text.replace(pattern, (whole, found: string, after: string) => {
+      // A sentence's full stop after the path is no part of the id.
+      const folder = byFolder.has(found) ? found : found.replace(/\.+$/, '');
+      const next = folder === found ? after : found.slice(folder.length) + after;
+      const r = byFolder.get(folder);
+      if (r === undefined) return whole;
+      if (r.path === join(intake.root, folder)) return esc(r.source) + next;
+      return next === `/${basename(r.path)}` ? esc(r.source) : esc(dirname(r.source)) + next;
+    });
+  }
   return JSON.parse(text) as T;
 }
 
