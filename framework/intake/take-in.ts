@@ -78,8 +78,6 @@ function readdirOrEmpty(dir: string): string[] {
   }
 }
 
-/** Zip levels opened inside a student's submission (a zip of their folder, holding a zip). */
-const NESTED_ZIP_LEVELS = 2;
 /** Wrapper folders looked through, at most, one inside the other. */
 const WRAPPER_DEPTH = 4;
 
@@ -244,7 +242,7 @@ async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string,
   }
   if (path === dest) {
     // A budget of the student's own: one student's zip bomb leaves the next student's zips whole.
-    const zips = await openZipsInside(dest, { levels: NESTED_ZIP_LEVELS, budget: archiveBudget(o.archiveLimits), skip: (rel) => isJunk(rel), ...(o.archiveLimits !== undefined ? { limits: o.archiveLimits } : {}) });
+    const zips = await openZipsInside(dest, { levels: o.archiveLimits?.nesting ?? DEFAULT_ARCHIVE_LIMITS.nesting, budget: archiveBudget(o.archiveLimits), skip: (rel) => isJunk(rel), ...(o.archiveLimits !== undefined ? { limits: o.archiveLimits } : {}) });
     notes.push(...zips.notes);
     const wrapper = await lookThroughOwn(dest);
     if (wrapper !== undefined) notes.push(`looked through the folder ${wrapper}/ that held everything`);
