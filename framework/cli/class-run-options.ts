@@ -78,7 +78,7 @@ export function journalFile(flags: ClassRunFlags, reports: ReportFlags): string 
  * Opens the run's journal (checked before anything runs), or undefined when there is none; says
  * on stderr what it reused, and on Ctrl-C what it kept.
  */
-export function openClassJournal(io: CliIo, flags: ClassRunFlags, reports: ReportFlags, submissions: readonly string[]): GradeJournal | undefined {
+export function openClassJournal(io: CliIo, flags: ClassRunFlags, reports: ReportFlags, submissions: readonly string[], nameOf?: (path: string) => string): GradeJournal | undefined {
   const file = journalFile(flags, reports);
   const only = flags.only === undefined ? undefined : new Set(flags.only);
   if (only !== undefined) {
@@ -87,7 +87,7 @@ export function openClassJournal(io: CliIo, flags: ClassRunFlags, reports: Repor
   }
   if (file === undefined) return undefined;
   checkOutputFile('--journal', file);
-  const journal = GradeJournal.open({ file, tool: toolIdentity(), ...(flags.fresh === true ? { fresh: true } : {}), ...(only !== undefined ? { only } : {}), announce: (line) => io.err(`${line}\n`) });
+  const journal = GradeJournal.open({ file, tool: toolIdentity(), ...(flags.fresh === true ? { fresh: true } : {}), ...(only !== undefined ? { only } : {}), announce: (line) => io.err(`${line}\n`), ...(nameOf !== undefined ? { nameOf } : {}) });
   for (const note of journal.notes) io.err(`${note}\n`);
   forgetKept?.();
   forgetKept = keepOnInterrupt(() => `kept ${journal.graded} submission${journal.graded === 1 ? '' : 's'} graded in this run in ${file}: the same command again grades only the rest`);

@@ -257,7 +257,7 @@ describe('user mistakes: one line naming the flag or file, exit code 2', () => {
   const malformed = join(work, 'malformed.txt');
   writeFileSync(malformed, '4,4,4\n4,x,4\n0\n0\n');
   const cases: [string, string[], RegExp][] = [
-    ['no command', [], /^mancala: missing command: expected one of perft, search, solve, grade, check, examples, suite, match, tournament, csci561, csci561-grade, gauntlet, play, bench, demo/],
+    ['no command', [], /^mancala: missing command: expected one of perft, search, solve, grade, check, submissions, examples, suite, match, tournament, csci561, csci561-grade, gauntlet, play, bench, demo/],
     ['an unknown command', ['frobnicate'], /^mancala: unknown command 'frobnicate' \(did you mean [a-z0-9-]+\?\)/],
     ['an unknown command asked for its help', ['frobnicate', '--help'], /^mancala: unknown command 'frobnicate' \(did you mean [a-z0-9-]+\?\)/],
     ['a typo of a command', ['serach', '--rules', 'kalah'], /^mancala: unknown command 'serach' \(did you mean search\?\)/],

@@ -53,6 +53,7 @@ const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddComman
   { names: ['search'], load: async () => (await import('./commands/search.ts')).addSearchCommand },
   { names: ['solve'], load: async () => (await import('./commands/solve.ts')).addSolveCommand },
   { names: ['grade', 'check'], load: async () => (await import('./commands/grade.ts')).addGradeCommands },
+  { names: ['submissions'], load: async () => (await import('./commands/submissions.ts')).addSubmissionsCommand },
   { names: ['examples'], load: async () => (await import('./commands/examples.ts')).addExamplesCommand },
   { names: ['suite'], load: async () => (await import('./commands/suite.ts')).registerSuiteCommand },
   { names: ['match'], load: async () => (await import('./commands/match.ts')).addMatchCommand },

@@ -124,7 +124,7 @@ export function readRegularTextSync(path: string, maxBytes: number, o: { root?: 
  * Opens the regular file `path` for a streamed copy, with the same refusals (no link, no special
  * file, at most `maxBytes`); the caller closes the handle.
  */
-export async function openRegularFile(path: string, maxBytes: number, shown = path): Promise<{ ok: true; handle: import('node:fs/promises').FileHandle; size: number; mode: number } | { ok: false; refusal: Refusal; message: string }> {
+export async function openRegularFile(path: string, maxBytes: number, shown = path): Promise<{ ok: true; handle: import('node:fs/promises').FileHandle; size: number; mode: number; mtimeMs: number } | { ok: false; refusal: Refusal; message: string }> {
   const refuse = (refusal: Refusal) => ({ ok: false as const, refusal, message: refusalMessage(shown, refusal, maxBytes) });
   let handle: import('node:fs/promises').FileHandle;
   try {
@@ -138,9 +138,32 @@ export async function openRegularFile(path: string, maxBytes: number, shown = pa
       await handle.close();
       return refuse(info.isDirectory() ? 'folder' : !info.isFile() ? 'special' : 'too-large');
     }
-    return { ok: true, handle, size: info.size, mode: info.mode };
+    return { ok: true, handle, size: info.size, mode: info.mode, mtimeMs: info.mtimeMs };
   } catch (e) {
     await handle.close().catch(() => {});
     return refuse(refusalOf(e));
+  }
+}
+
+/**
+ * The first `n` bytes of the regular file `path` (fewer when it is shorter), with the same
+ * no-follow, no-wait open; undefined when it is no regular file. For telling a zip by its magic.
+ */
+export function readFileHeadSync(path: string, n: number): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, NO_FOLLOW_READ);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const buffer = Buffer.alloc(n);
+    const read = readSync(fd, buffer, 0, n, 0);
+    return buffer.subarray(0, read);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }

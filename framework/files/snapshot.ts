@@ -82,7 +82,7 @@ export async function snapshotFile(source: string, dest: string, shown: string, 
   const opened = await openRegularFile(source, maxBytes, shown);
   if (!opened.ok) return { ok: false, message: opened.message };
   try {
-    await copyOpened(opened.handle, opened.size, dest, opened.mode);
+    await copyOpened(opened.handle, opened.size, dest, opened.mode, opened.mtimeMs);
     return { ok: true, bytes: opened.size };
   } finally {
     await opened.handle.close();
@@ -150,7 +150,7 @@ async function copyFolder(walk: Walk, from: string, rel: string, to: string, dep
       continue;
     }
     try {
-      await copyOpened(opened.handle, opened.size, join(to, entry.name), opened.mode);
+      await copyOpened(opened.handle, opened.size, join(to, entry.name), opened.mode, opened.mtimeMs);
     } finally {
       await opened.handle.close();
     }
@@ -161,8 +161,12 @@ async function copyFolder(walk: Walk, from: string, rel: string, to: string, dep
 
 const CHUNK = 256 * 1024;
 
-/** Copies `size` bytes of the open file to a new file at `dest`: executable for its owner if the original was. */
-async function copyOpened(handle: import('node:fs/promises').FileHandle, size: number, dest: string, mode: number): Promise<void> {
+/**
+ * Copies `size` bytes of the open file to a new file at `dest`: executable for its owner if the
+ * original was, with the original's modification time (where an LMS gives no submission time, the
+ * intake takes the files' own).
+ */
+async function copyOpened(handle: import('node:fs/promises').FileHandle, size: number, dest: string, mode: number, mtimeMs: number): Promise<void> {
   const out = await open(dest, 'wx', (mode & 0o100) !== 0 ? 0o755 : 0o644);
   try {
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(size, 1)));
@@ -173,6 +177,8 @@ async function copyOpened(handle: import('node:fs/promises').FileHandle, size: n
       await out.write(buffer, 0, bytesRead);
       done += bytesRead;
     }
+    const when = new Date(mtimeMs);
+    await out.utimes(when, when);
   } finally {
     await out.close();
   }

@@ -7,7 +7,8 @@
  *   {"type":"submission","key":"3f2a…","id":"alice","kind":"agent","result":{…}}
  *
  * An entry is found again by its key, a hash of everything its result depends on: the
- * submission's files (submission-hash.ts) and its path, what every submission of the run is
+ * submission's files (submission-hash.ts) and its name (the path given, not the intake's
+ * snapshot, which is new each run), what every submission of the run is
  * graded on (the job's setup: the suite's cases, answers and limits, the sandbox, the early-stop
  * rules, the run lines…), and the grader itself (tool-identity.ts). So a later run re-grades
  * exactly the submissions whose files, suite, options or tool changed, and the report it writes
@@ -59,6 +60,23 @@ export interface GradeJournalOptions {
   only?: ReadonlySet<string>;
   /** where the run says what it reuses (describe) */
   announce?: (line: string) => void;
+  /**
+   * The name a submission is known by from run to run (default: its absolute path). The intake
+   * grades a fresh snapshot each run, so its commands give the name the instructor gave instead.
+   */
+  nameOf?: (path: string) => string;
+}
+
+/** Where a recorded result named the path it was graded at: the path graded now is put back there. */
+const PATH_MARK = '<mancala:submission-path>';
+
+/** `text` (JSON) with every mention of `from` (a path, JSON-escaped) replaced by `to` (JSON-escaped too). */
+function swapPath(text: string, from: string, to: string): string {
+  return text.split(from).join(to);
+}
+
+function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
 }
 
 export class GradeJournal {
@@ -104,7 +122,7 @@ export class GradeJournal {
     const keys = new Map<string, string | undefined>();
     for (const path of submissions) {
       const files = await submissionFilesHash(path);
-      keys.set(path, files === undefined ? undefined : sha256(JSON.stringify([this.o.tool, kind, setupHash, resolve(path), files])));
+      keys.set(path, files === undefined ? undefined : sha256(JSON.stringify([this.o.tool, kind, setupHash, this.o.nameOf?.(path) ?? resolve(path), files])));
     }
     return {
       recorded: (path) => {
@@ -115,14 +133,17 @@ export class GradeJournal {
         this.live.set(key, wanted ? entry : undefined);
         if (!wanted) return undefined;
         this.reused++;
-        return entry.result as Result;
+        // Recorded where it was graded then: put today's path back where that one stood.
+        return JSON.parse(swapPath(JSON.stringify(entry.result), PATH_MARK, jsonEscaped(path))) as Result;
       },
       record: (path, result) => {
         this.graded++;
         const key = keys.get(path);
         // A submission too large to hash is graded every time: nothing to find it by.
         if (key === undefined) return;
-        const entry: Entry = { type: 'submission', key, id: submissionId(path), kind, result: result as Record<string, unknown> };
+        // The path graded is this run's (a snapshot's, under the intake): kept as a mark, not as itself.
+        const kept = JSON.parse(swapPath(JSON.stringify(result), jsonEscaped(path), PATH_MARK)) as Record<string, unknown>;
+        const entry: Entry = { type: 'submission', key, id: submissionId(path), kind, result: kept };
         this.entries.set(key, entry);
         this.live.set(key, entry);
         this.writer?.append(JSON.stringify(entry) + '\n');

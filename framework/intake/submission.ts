@@ -40,7 +40,11 @@ export interface SubmissionRecord {
   source: string;
   /** the snapshot's files, relative to `path`, '/'-separated, sorted */
   files: string[];
-  /** when it was handed in (ISO 8601), from the export's metadata or the files' own times */
+  /**
+   * when it was handed in, ISO 8601: from the export's metadata (Gradescope's :created_at: with its
+   * zone; Blackboard's attempt time, which has no zone: `2024-01-15T23:58:03`, Blackboard's clock),
+   * or else the latest modification time of its files (UTC, `…Z`; a zip's entries carry their own)
+   */
   submittedAt?: string;
   /** where `submittedAt` came from */
   submittedAtSource?: 'export' | 'file-times';
@@ -48,6 +52,13 @@ export interface SubmissionRecord {
   late?: boolean;
   /** the attempt taken (the latest), when the export numbers them */
   attempt?: number;
+  /**
+   * A team's students, when the export lists several for one submission (Gradescope's group
+   * submissions): the first is the one `id`, `name` and `email` are taken from.
+   */
+  members?: { id?: string; name?: string; email?: string }[];
+  /** which layout it was read in */
+  layout: LayoutKind;
   /** what the intake left out or changed (refused links, junk, renamed files), one line each */
   notes: string[];
 }

@@ -31,6 +31,8 @@ import { jobsOption } from '../jobs-option.ts';
 import { checkExitOption, failedCheck } from '../check-exit.ts';
 import { addClassOptions, finishClassOutputs, prepareClassOutputs, shownInFeedback, type ClassFlags } from '../class-outputs.ts';
 import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
+import { classStudents } from '../../grading/class-students.ts';
+import { intakeHelp, recordPaths, rosterOption, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
 
 interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag, ClassFlags, ClassRunFlags {
   suite: string;
@@ -50,6 +52,7 @@ interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag, Cl
   progress: boolean;
   check?: boolean;
   color: boolean;
+  roster?: string;
 }
 
 /**
@@ -72,7 +75,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         "solution's by the course's rule, except that extra lines and extra fields fail. Exits 0 when grading completed, " +
         '2 when no submission given can be run (each folder\'s problem named).',
     )
-    .argument('<submission...>', `submission folders: sources (built and run as inferred), a \`command\` file, or ${MANIFEST_FILE} (build: and run:)`)
+    .argument('<submission...>', intakeHelp(`submission folders: sources (built and run as inferred), a \`command\` file, or ${MANIFEST_FILE} (build: and run:)`))
+    .addOption(rosterOption())
     .requiredOption('--suite <dir>', "a csci561 suite folder (testcases/csci561-public, …), or a folder of the course's files (testInput_K.txt with next_state_K.txt and traverse_log_K.txt), graded on its own answers")
     .option('--json <file>', 'write the JSON report (the same schema as mancala grade)')
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
@@ -115,11 +119,14 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (submissions: string[], opts: ProgramGradeCliOptions) => {
+    .action(async (given: string[], opts: ProgramGradeCliOptions) => {
       if (!existsSync(opts.suite) || !statSync(opts.suite).isDirectory()) throw new UserError(`--suite ${opts.suite}: expected a suite folder`);
-      for (const s of submissions) {
-        if (!existsSync(s) || !statSync(s).isDirectory()) throw new UserError(`submission ${s}: expected a folder with a \`command\` file`);
-      }
+      for (const s of given) if (!existsSync(s)) throw new UserError(`submission ${s}: no such folder`);
+      // Zips and LMS exports in any layout: one snapshot (a folder) per student, graded in place of what was given.
+      const intake = await takeInForCommand(io, given, opts.roster !== undefined ? { roster: opts.roster } : {});
+      const notFolder = intake.records.find((r) => !statSync(r.path).isDirectory());
+      if (notFolder !== undefined) throw new UserError(`submission ${notFolder.source}: expected a folder with a \`command\` file`);
+      const submissions = recordPaths(intake);
       // The course's run lines are read, and refused when malformed, before anything runs.
       const runLines = programRunLines(opts.suite, opts.runLines);
       const course = { lines: runLines, ...(opts.runArgs !== undefined ? { args: opts.runArgs } : {}) };
@@ -142,8 +149,9 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       if (opts.reports !== undefined && opts.feedback !== undefined && opts.reports !== opts.feedback) throw new UserError('--reports is the former name of --feedback: give one of them');
       opts.reports ??= opts.feedback;
       if (opts.reports !== undefined) checkReportsDir(opts.reports, mine, checkOutputFolder);
-      const classOutputs = prepareClassOutputs({ ...opts, ...(opts.reports !== undefined ? { feedback: opts.reports } : {}) }, { suiteName: loaded.manifest.name, suiteDir: opts.suite, submissions: mine });
-      const journal = openClassJournal(io, opts, files, mine);
+      const students = classStudents(intake.records);
+      const classOutputs = prepareClassOutputs({ ...opts, ...(opts.reports !== undefined ? { feedback: opts.reports } : {}) }, { suiteName: loaded.manifest.name, suiteDir: opts.suite, submissions: mine, students });
+      const journal = openClassJournal(io, opts, files, mine, (s) => sourceOf(intake, s));
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
@@ -151,7 +159,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       const shard =
         opts.shard === undefined
           ? undefined
-          : shardRecord('csci561-grade', opts.shard, csci561GradeIdentity(loaded, programCases(suite, graded).map((pc) => ({ id: pc.c.id, input: pc.input, expected: pc.expected })), submissions, opts, sandbox), mine);
+          : shardRecord('csci561-grade', opts.shard, csci561GradeIdentity(loaded, programCases(suite, graded).map((pc) => ({ id: pc.c.id, input: pc.input, expected: pc.expected })), submissions.map((s) => sourceOf(intake, s)), opts, sandbox), mine.map((s) => sourceOf(intake, s)));
       if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
       // gradePrograms puts the same line in the report's isolation note.
@@ -173,14 +181,14 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
           onCase: (submission, caseId) => bar?.update(++done, total, { submission, caseId }),
         });
       });
-      const report = grading.report;
+      const report = withSourceNames(grading.report, intake);
       const overridden = limitsNote(overrides);
       if (overridden !== undefined) report.notes = [...(report.notes ?? []), overridden];
       if (caseIds !== undefined) report.notes = [...(report.notes ?? []), `--case: only ${caseIds.join(', ')} graded (${caseIds.length} of the suite's ${suite.cases.length} cases); scores are over these`];
       const runNotes = [...(report.notes ?? [])];
-      const warnings = [...grading.warnings, ...addCommonFailureNotes(report, (s) => interpreterOf(s.path, course))];
+      const warnings = [...grading.warnings, ...addCommonFailureNotes(report, (s) => interpreterOf(intake.records.find((r) => r.id === s.id)?.path ?? s.path, course))];
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
-      finishClassOutputs(io, report, classOutputs);
+      finishClassOutputs(io, report, classOutputs, students);
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
       // A student's check (--check, the kit's npm run check) lists each failed case.
       io.out(renderConsole(report, { color, verbose: opts.verbose === true, failedCases: opts.check === true }));
@@ -190,7 +198,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         writeHtmlReport(io, report, files.html);
       }
       if (opts.reports !== undefined) {
-        const written = writeStudentReports(opts.reports, grading, shownInFeedback(classOutputs));
+        const written = writeStudentReports(opts.reports, { ...grading, report }, shownInFeedback(classOutputs));
         const named = written.length <= 3 ? ` (${written.map((f) => relative(opts.reports!, f)).join(', ')})` : '';
         io.err(`wrote ${written.length} student report${written.length === 1 ? '' : 's'} in ${opts.reports}${named}\n`);
       }

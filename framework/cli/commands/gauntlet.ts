@@ -22,6 +22,7 @@ import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } 
 import { COURSE_GRACE_MS, MATCH_RULES, type MatchRules } from '../../packs/cs540/match-rules.ts';
 import { checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
+import { sourceOf, takeInAgentSpecs, withSourceNames } from '../intake.ts';
 import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
 import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
@@ -89,7 +90,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         'Beating an opponent (more wins than losses) earns random 50, simple 100, advanced 100 + the bonus; the score is that of the strongest opponent beaten. ' +
         'Exits 0 whenever the gauntlet ran, whatever the scores.',
     )
-    .argument('<submission...>', 'agent files or submission folders (run sandboxed), or reference agents such as strong:ms=200')
+    .argument('<submission...>', 'agent files or submission folders (run sandboxed), an LMS\'s download as a zip or folder (one submission per student: mancala submissions shows how it is read), or reference agents such as strong:ms=200')
     .addOption(new Option('--stones <list>', 'stones a bin at the start, a comma-separated list').argParser(numberList(LIMITS.minSeeds, LIMITS.maxSeeds, 'stone count')).default([...d.stones], d.stones.join(',')))
     .addOption(
       new Option('--time-per-move <list>', 'ms a move, a comma-separated list (each a setting with every stone count)')
@@ -137,7 +138,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (submissions: string[], flags: GauntletFlags, command: Command) => {
+    .action(async (given: string[], flags: GauntletFlags, command: Command) => {
       const openingsGiven = command.getOptionValueSource('openings') === 'cli';
       if (openingsGiven && flags.matchRules === 'course') {
         throw new UserError('options --openings and --match-rules course: the course starts every game from the initial board; give one of them');
@@ -151,6 +152,8 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       limitOverrides(flags); // a --memory the address-space cap makes impossible stops here
       checkReportFiles(flags);
       const sandbox = sandboxMode(flags);
+      // Zips and LMS exports in any layout: one snapshot per student, played in place of what was given.
+      const { specs: submissions, intake } = await takeInAgentSpecs(io, given);
       await refuseRunWithoutSubmission(submissions, 'cs540');
       // Reference agents run in this process: the sandbox matters only when a submission runs.
       const confinement = submissions.some(isPathSpec) ? await announceSandbox(io, sandbox) : undefined;
@@ -168,7 +171,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
               'gauntlet',
               flags.shard,
               gauntletIdentity(
-                submissions,
+                submissions.map((s) => sourceOf(intake, s)),
                 {
                   ...flags,
                   timesPerMoveMs,
@@ -178,12 +181,12 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
                 },
                 sandbox,
               ),
-              mine,
+              mine.map((s) => sourceOf(intake, s)),
             );
       if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), flags.json !== undefined);
       const entries: { result: GauntletResult; id: string }[] = [];
       for (const submission of mine) {
-        const result = await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${studentPath(submission)}`, (bar) =>
+        const result = withSourceNames(await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${studentPath(sourceOf(intake, submission))}`, (bar) =>
           runGauntlet({
             submission,
             opponents,
@@ -200,7 +203,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
             sandbox,
             ...(bar !== undefined ? { onGame: (done: number, total: number) => bar.update(done, total) } : {}),
           }),
-        );
+        ), intake);
         io.out(renderGauntlet(result) + '\n');
         entries.push({ result, id: submissionId(submission) });
       }

@@ -45,6 +45,8 @@ import { runArgsOption, runLinesOption, type RunLineFlags } from '../run-line-op
 import { addClassOptions, finishClassOutputs, prepareClassOutputs, type ClassFlags } from '../class-outputs.ts';
 import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
 import { jobsOption } from '../jobs-option.ts';
+import { classStudents } from '../../grading/class-students.ts';
+import { intakeHelp, onlySubmission, recordPaths, rosterOption, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -89,6 +91,7 @@ interface GradeOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFl
   progress: boolean;
   color: boolean;
   queue?: string;
+  roster?: string;
 }
 
 interface CheckOptions extends SandboxFlags, LimitFlags, NodeCountsFlag, ShardFlag, RunLineFlags {
@@ -103,8 +106,9 @@ export function addGradeCommands(program: Command, io: CliIo): void {
   const grade = program
     .command('grade')
     .description('grade submissions (agent files or folders) on a suite; exits 0 when grading completed, whatever the scores')
-    .argument('<submission...>', 'agent files or submission folders')
+    .argument('<submission...>', intakeHelp('agent files or submission folders'))
     .requiredOption('--suite <dir>', 'the suite folder (with suite.yaml and expected.json)')
+    .addOption(rosterOption())
     .option('--json <file>', 'write the JSON report (its schema: docs/reports.md)')
     .option('--gradescope <file>', "write Gradescope's results.json (one file per submission: the name gets the submission's id when there are several)")
     .option('--junit <file>', 'write JUnit XML (one <testsuite> per submission)')
@@ -145,9 +149,11 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (submissions: string[], opts: GradeOptions) => {
+    .action(async (given: string[], opts: GradeOptions) => {
       const suiteDir = existingDir(opts.suite, '--suite');
-      for (const s of submissions) existingPath(s, 'submission');
+      // Zips and LMS exports in any layout: one snapshot per student, graded in place of what was given.
+      const intake = await takeInForCommand(io, given, opts.roster !== undefined ? { roster: opts.roster } : {});
+      const submissions = recordPaths(intake);
       const limits = limitOverrides(opts);
       // --shard i/n: every n-th submission, from the i-th.
       const mine = shardItems(submissions, opts.shard);
@@ -163,13 +169,14 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       // A program folder is a submission; otherwise some folder must hold an agent (one line naming what this course's students hand in).
       if (programs.size === 0) await requireSomeSubmission(submissions, presenceQuery(suite.manifest.game, suite.manifest.roles));
       checkReportFiles(opts);
-      const classOutputs = prepareClassOutputs(opts, { suiteName: loaded.manifest.name, suiteDir, submissions: mine });
-      const journal = openClassJournal(io, opts, opts, mine);
+      const students = classStudents(intake.records);
+      const classOutputs = prepareClassOutputs(opts, { suiteName: loaded.manifest.name, suiteDir, submissions: mine, students });
+      const journal = openClassJournal(io, opts, opts, mine, (s) => sourceOf(intake, s));
       const stop = stopRules(opts, selectCases(overrideLimits(suite, limits), opts.visibility));
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
       if (opts.queue === undefined) await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
-      const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, submissions, opts, sandbox), mine);
+      const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, submissions.map((s) => sourceOf(intake, s)), opts, sandbox), mine.map((s) => sourceOf(intake, s)));
       if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
       const gradeAgents = (agents: readonly string[]) =>
@@ -191,11 +198,11 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         programs.size === 0
           ? { report: await gradeAgents(mine), warnings: [] }
           : await gradeMixed({ suite: overrideLimits(suite, limits), submissions: mine, programs, visibility: opts.visibility, jobs: opts.jobs, sandbox, lines: lines!, ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}), stop, ...journalFor(journal, 'program', [...programs]), gradeAgents });
-      const report = withNote(mixed.report, note);
+      const report = withSourceNames(withNote(mixed.report, note), intake);
       const runNotes = [...(report.notes ?? [])];
-      const warnings = [...mixed.warnings, ...addCommonFailureNotes(report, (s) => (programs.has(s.path) ? 'program' : AGENT_KIND))];
+      const warnings = [...mixed.warnings, ...addCommonFailureNotes(report, (s) => (programs.has(intake.records.find((r) => r.id === s.id)?.path ?? '') ? 'program' : AGENT_KIND))];
       if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
-      finishClassOutputs(io, report, classOutputs);
+      finishClassOutputs(io, report, classOutputs, students);
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
       if (shard === undefined) writeReportFiles(io, report, opts);
       else {
@@ -212,7 +219,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
   const check = program
     .command('check')
     .description("a student's check before the deadline: the visible cases of the bundled suites (or --suite); exit 1 if one fails")
-    .argument('[path]', 'your agent file or submission folder', '.')
+    .argument('[path]', 'your agent file or submission folder (or a zip of it)', '.')
     .option('--suite <dir...>', 'suite folders (default: the bundled suites)')
     .option('--json <file>', 'also write the reports as JSON: {"version": 1, "reports": [one grade --json report per suite]}')
     .option('--html <file>', 'also write one self-contained HTML report of every suite (opens from disk; each failing case with its position drawn)')
@@ -241,11 +248,12 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (path: string, opts: CheckOptions) => {
-      existingPath(path, 'submission');
+    .action(async (given: string, opts: CheckOptions) => {
       const limits = limitOverrides(opts);
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       if (opts.html !== undefined) checkOutputFile('--html', opts.html);
+      const intake = await takeInForCommand(io, [given]);
+      const path = onlySubmission(intake, given);
       const dirs = opts.suite ?? BUNDLED_SUITES.map((s) => join(PROJECT_ROOT, 'testcases', s));
       // Every suite is read and checked before the agent runs on any of them.
       const suites: { suite: Suite; loaded: Suite; note?: string }[] = [];
@@ -268,7 +276,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const plan = suites.map((s) => ({ ...s, ...runnableHere(s.suite) }));
       const units = plan.flatMap((p, k) => selectCases(p.runnable, 'visible').map((c) => `${k + 1}:${c.id}`));
       const mine = new Set(shardItems(units, opts.shard));
-      const shard = opts.shard === undefined ? undefined : shardRecord('check', opts.shard, checkIdentity(suites.map((s) => s.loaded), path, units, opts, sandbox), [...mine]);
+      const shard = opts.shard === undefined ? undefined : shardRecord('check', opts.shard, checkIdentity(suites.map((s) => s.loaded), sourceOf(intake, path), units, opts, sandbox), [...mine]);
       if (shard !== undefined) announceShard(io, shard, `${mine.size} of the run's ${units.length} cases`, opts.json !== undefined);
       const shares: number[] = [];
       const reportSuites: number[] = [];
@@ -283,7 +291,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
         const shardCases = all.filter((c) => mine.has(`${k + 1}:${c.id}`));
         if (shard !== undefined && shardCases.length === 0) continue;
         const part = shardCases.length === all.length ? runnable : { ...runnable, cases: shardCases };
-        let report = withNote(await checkOne(part, path, { sandbox, limits, flags: opts }), note);
+        let report = withSourceNames(withNote(await checkOne(part, path, { sandbox, limits, flags: opts }), note), intake);
         if (shard !== undefined) {
           // Scored as in the whole run: a case's points are its share of its category over all the suite's cases.
           const scored = scoreAsWholeRun(runnable, all, report.submissions[0]!);
@@ -364,10 +372,6 @@ function checkPresence(suites: readonly Suite[]): PresenceQuery {
 
 function colorWanted(): boolean {
   return process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
-}
-
-function existingPath(path: string, what: string): void {
-  if (!existsSync(path)) throw new UserError(`${what} ${path}: no such file or folder`);
 }
 
 function existingDir(path: string, flag: string): string {

@@ -20,6 +20,7 @@ import { similarityJson, type SimilarityReport } from '../../similarity/report.t
 import { assembleReport, computeSimilarity, runPairs } from '../../similarity/run.ts';
 import { SOURCE_LANGUAGES } from '../../similarity/source-files.ts';
 import { writeFileAtomically } from '../../write-file.ts';
+import { intakeHelp, recordPaths, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { checkOutputFile } from '../output-paths.ts';
@@ -63,7 +64,7 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
         'Pairs are ranked by the strongest signal. A folder with no source Dolos parses is listed, not fatal; a submission that cannot be run ' +
         'is listed with why, and its pairs keep their source score.',
     )
-    .argument('<submission...>', 'submission folders (two or more)')
+    .argument('<submission...>', intakeHelp('submission folders (two or more)'))
     .addOption(new Option('--rules <profile>', "the course: its rules for the positions, its kit's starter as the code to ignore").choices(PROFILE_NAMES).default('kalah'))
     .addOption(new Option('--language <language>', "compare this language's files in every submission (default: each submission's main language)").choices(SOURCE_LANGUAGES))
     .option('--ignore <dir>', "a folder of the code every student was given, left out of the source comparison (default: the course's starter, agents/starters/<rules>/, and the files its kit provides)")
@@ -93,17 +94,20 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (submissions: string[], opts: SimilarityCliOptions) => {
-      if (submissions.length < 2) throw new UserError('similarity compares pairs: give two submission folders or more');
-      const twice = submissions.find((s, k) => submissions.indexOf(s) !== k);
+    .action(async (paths: string[], opts: SimilarityCliOptions) => {
+      const twice = paths.find((s, k) => paths.indexOf(s) !== k);
       if (twice !== undefined) throw new UserError(`submission ${twice} is given twice: give each folder once`);
-      const missing = submissions.find((s) => !existsSync(s));
+      const missing = paths.find((s) => !existsSync(s));
       if (missing !== undefined) throw new UserError(`submission ${missing}: no such folder`);
       // Before any long work: every place a report goes.
       for (const [flag, file] of [['--json', opts.json], ['--csv', opts.csv], ['--html', opts.html]] as const) if (file !== undefined) checkOutputFile(flag, file);
       if (opts.shard !== undefined && (opts.csv !== undefined || opts.html !== undefined)) {
         throw new UserError(`--shard ${opts.shard.index}/${opts.shard.count}: a shard writes its part as --json only; mancala merge writes the whole run's --csv and --html`);
       }
+      // Zips and LMS exports in any layout: one snapshot per student, compared in place of what was given.
+      const intake = await takeInForCommand(io, paths);
+      const submissions = recordPaths(intake);
+      if (submissions.length < 2) throw new UserError('similarity compares pairs: give two submission folders or more');
       const sandbox = sandboxMode(opts);
       if (opts.behaviour) {
         await announceSandbox(io, sandbox, [], opts.jobs);
@@ -118,7 +122,7 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
               'similarity',
               opts.shard,
               {
-                submissions: [...submissions],
+                submissions: submissions.map((s) => sourceOf(intake, s)),
                 '--rules': opts.rules,
                 '--language': given(opts.language),
                 '--ignore': given(opts.ignore),
@@ -128,7 +132,7 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
                 '--weak-sandbox': opts.behaviour && sandbox === 'weak' ? true : null,
                 '--python': given(opts.python),
               },
-              mine,
+              mine.map((s) => sourceOf(intake, s)),
             );
       if (record !== undefined) {
         const pairs = shardItems(runPairs(submissions), opts.shard).length;
@@ -147,13 +151,13 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
       );
       if (record !== undefined) {
         if (opts.json !== undefined) {
-          writeFileAtomically(opts.json, similarityShardJson(part, record));
+          writeFileAtomically(opts.json, similarityShardJson(withSourceNames(part, intake), record));
           io.err(`wrote ${opts.json} (shard ${opts.shard!.index}/${opts.shard!.count})\n`);
         }
         io.out(`${part.pairs.length} pairs compared by source${part.fingerprints === null ? '' : `, ${part.fingerprints.length} submissions fingerprinted`}; mancala merge ranks them with the other shards'\n`);
         return;
       }
-      const report = assembleReport([part]);
+      const report = withSourceNames(assembleReport([part]), intake);
       io.out(renderSimilarityConsole(report));
       writeSimilarityFiles(io, report, opts);
     });

@@ -4,6 +4,7 @@
  * intervals, a crosstable, and who forfeited and why. Resumable: games are appended to
  * <out>/results.jsonl as they finish, and rerunning the same command plays only the missing ones.
  */
+import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
 import { PROFILE_NAMES, findProfile } from '../../games/mancala/profiles.ts';
@@ -21,6 +22,7 @@ import { queueNotices, queueOption } from '../queue-option.ts';
 import { noProgressOption, withProgressBar } from '../progress.ts';
 import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
+import { takeInAgentSpecs } from '../intake.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
 import { tournamentShardGames, tournamentShardRecord } from '../../shards/read.ts';
 import { describeShard } from '../../shards/record.ts';
@@ -60,7 +62,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         'Ratings are openskill (Weng-Lin, Plackett-Luce; a new agent starts at 25): the rating is mu and the interval mu ± 2 sigma, about ' +
         "95% of the model's belief about the agent's skill; games are rated in schedule order, so the same results give the same standings.",
     )
-    .argument('<agents...>', 'agents: reference names (random, greedy, alphabeta:depth=4, strong:ms=200) or submission paths')
+    .argument('<agents...>', 'agents: reference names (random, greedy, alphabeta:depth=4, strong:ms=200), submission paths, or an LMS\'s download as a zip or folder (its students kept in --out/submissions/<id>)')
     .addOption(new Option('--format <format>', 'round-robin: every pair of agents; gauntlet: each agent against each --vs reference').choices(FORMATS).default('round-robin'))
     .option('--vs <ref...>', 'gauntlet: the references each agent plays (put this option last, or end its list with --)')
     .option('--games-per-pair <n>', 'games each pair plays', wholeNumber(1, 100_000, 'games a pair'), 2)
@@ -103,11 +105,12 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         ),
       ].join('\n'),
     )
-    .action(async (agents: string[], opts: TournamentCliOptions) => {
+    .action(async (given: string[], opts: TournamentCliOptions) => {
       const profile = findProfile(opts.rules)!;
+
       const params: TournamentParams = {
         format: opts.format,
-        agents,
+        agents: given,
         vs: opts.vs ?? [],
         gamesPerPair: opts.gamesPerPair,
         seed: opts.seed,
@@ -121,6 +124,8 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
       // Refused before any game: bad agents and parameters, an --out or --json that cannot be written, no sandbox.
       validateParams(params);
       checkOutputFolder('--out', opts.out);
+      // An LMS's zip or export: its students' snapshots in the --out folder, under names a resumed run finds again.
+      params.agents = (await takeInAgentSpecs(io, given, { exportsOnly: true, root: join(opts.out, 'submissions') })).specs;
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       const sandbox = sandboxMode(opts);
       await refuseRunWithoutSubmission(participants(params), profile.name);

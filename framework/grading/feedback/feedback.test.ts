@@ -102,7 +102,7 @@ describe('the files', () => {
   it('one HTML and one Markdown file per student, named by the id, the student view in both', () => {
     const r = report();
     const dir = join(work, 'feedback');
-    const students = classStudents([{ id: 'u/1001', name: 'Lovelace, Ada', path: SUB, source: 'x', files: [], notes: [] }]);
+    const students = classStudents([{ id: 'u/1001', name: 'Lovelace, Ada', path: SUB, source: 'x', files: [], notes: [], layout: 'folders' }]);
     const written = writeFeedback(dir, r, { students, clock: { now: DUE }, machinePaths: [SUITE] });
     expect(written).toEqual([{ id: 'u/1001', files: [join(dir, 'u_1001.html'), join(dir, 'u_1001.md')] }]);
     const html = readFileSync(join(dir, 'u_1001.html'), 'utf8');

@@ -83,6 +83,7 @@ const record = (id: string, submittedAt: string | undefined): SubmissionRecord =
   id,
   path: join(work, 'snap', id),
   source: id,
+  layout: 'folders',
   files: [],
   notes: [],
   ...(submittedAt !== undefined ? { submittedAt, submittedAtSource: 'export' as const } : {}),

@@ -42,7 +42,9 @@ const REQUIRE_SHIM = "import { createRequire as __sandboxCreateRequire } from 'n
 let bundlerIdentity: string | undefined;
 function bundleKey(entry: string, site: BundleSite): string {
   bundlerIdentity ??= `${version}\n${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex')}`;
-  return ['submission bundle', bundlerIdentity, relative(site.copyRoot, entry), site.originalRoot, String(site.singleFile)].join('\n');
+  // Where the submission sat matters only inside the project (an import read from there); a snapshot's temp folder, new each run, does not.
+  const place = isInside(PROJECT_ROOT, site.originalRoot) ? site.originalRoot : 'outside the project';
+  return ['submission bundle', bundlerIdentity, relative(site.copyRoot, entry), place, String(site.singleFile)].join('\n');
 }
 
 /**
@@ -117,10 +119,14 @@ function confineImports(site: BundleSite): Plugin {
           if (!inCopy) {
             // Read the import as it was written, from the submission's original folder.
             const originalDir = join(site.originalRoot, relative(site.copyRoot, resolveDir));
-            if (!isInside(FRAMEWORK_DIR, resolve(originalDir, args.path))) {
-              return { errors: [{ text: `import "${args.path}" reaches outside the submission: ${ALLOWED}` }] };
+            if (isInside(FRAMEWORK_DIR, resolve(originalDir, args.path))) resolveDir = originalDir;
+            else {
+              // `../../framework/…` written beside the project's framework/, taken in (a snapshot, an LMS's zip) elsewhere.
+              const framework = frameworkImport(args.path);
+              if (framework === undefined) return { errors: [{ text: `import "${args.path}" reaches outside the submission: ${ALLOWED}` }] };
+              resolveDir = PROJECT_ROOT;
+              args = { ...args, path: framework };
             }
-            resolveDir = originalDir;
           }
         }
         const result = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir, pluginData: { confined: true }, with: args.with });
@@ -132,6 +138,18 @@ function confineImports(site: BundleSite): Plugin {
       });
     },
   };
+}
+
+/**
+ * A relative import that climbs out to a `framework/` folder (`../../../framework/contracts/agent.ts`):
+ * the project's framework, as `./framework/…` from the project root; undefined for anything else.
+ */
+function frameworkImport(path: string): string | undefined {
+  const parts = path.split('/');
+  let i = 0;
+  while (parts[i] === '..') i++;
+  if (i === 0 || parts[i] !== 'framework' || parts.length <= i + 1 || parts.slice(i + 1).includes('..')) return undefined;
+  return `./${parts.slice(i).join('/')}`;
 }
 
 /** `./helper` may name helper.ts or helper/index.ts: for a single file, those count as present. */
