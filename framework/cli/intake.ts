@@ -4,6 +4,7 @@
  * stderr, in one line, which layout it read and how many students), and a report's snapshot
  * paths put back as the instructor's own names.
  */
+import { registerRenamer } from './user-names.ts';
 import { basename, dirname, join } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { Option } from 'commander';
@@ -29,6 +30,8 @@ export function rosterOption(): Option {
 export async function takeInForCommand(io: CliIo, paths: readonly string[], o: TakeInOptions = {}): Promise<Intake> {
   cleanUpOnInterrupt(io);
   const intake = await takeInSubmissions(paths, o);
+  // An error line names what was given, never a snapshot.
+  registerRenamer((text) => withSourceNames(text, intake));
   // Folders and files given one by one are read as they always were: a word only when a zip or an export was read.
   if (intake.reads.some((r) => r.layout !== 'single') || paths.some((p) => /\.zip$/i.test(p))) io.err(`${describeIntake(intake)}\n`);
   if (intake.roster !== undefined) io.err(rosterLines(intake.roster));

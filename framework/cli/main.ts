@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { closest } from 'fastest-levenshtein';
 import { UserError } from '../errors.ts';
+import { namedForUser } from './user-names.ts';
 import { studentKitCourse } from '../plugins/student-kit.ts';
 import type { CliIo } from './options.ts';
 import { studentText } from '../student-text.ts';
@@ -168,7 +169,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       return USAGE_ERROR;
     }
     if (e instanceof UserError) {
-      io.err(`mancala: ${oneLine(e.message)}\n`);
+      io.err(`mancala: ${oneLine(namedForUser(e.message))}\n`);
       return e.exitCode;
     }
     throw e;
