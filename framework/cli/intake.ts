@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { Option } from 'commander';
 import { UserError } from '../errors.ts';
+import { studentPath } from '../student-text.ts';
 import { describeIntake, isPlainSubmission, takeInSubmissions, type Intake, type TakeInOptions } from '../intake/take-in.ts';
 import type { RosterReport } from '../intake/roster.ts';
 import { cleanUpOnInterrupt } from './interrupt.ts';
@@ -71,7 +72,8 @@ export function recordPaths(intake: Intake): string[] {
 
 /**
  * `value` (a report, or any JSON-able data) with every snapshot path replaced by the submission's
- * own source name: no report shows the intake's temp folder.
+ * own source name, made terminal-safe (studentPath): no report shows the intake's temp folder, and
+ * a folder's name put back cannot bring back the escapes its report had been cleaned of.
  */
 export function withSourceNames<T>(value: T, intake: Intake | undefined): T {
   if (intake === undefined) return value;
@@ -94,8 +96,9 @@ export function withSourceNames<T>(value: T, intake: Intake | undefined): T {
       const next = folder === found ? after : found.slice(folder.length) + after;
       const r = byFolder.get(folder);
       if (r === undefined) return whole;
-      if (r.path === join(intake.root, folder)) return esc(r.source) + next;
-      return next === `/${basename(r.path)}` ? esc(r.source) : esc(dirname(r.source)) + next;
+      // The given name is the student's folder name: shown as the sanitiser shows it, as the snapshot's path was before (its escapes visible, none obeyed).
+      if (r.path === join(intake.root, folder)) return esc(studentPath(r.source)) + next;
+      return next === `/${basename(r.path)}` ? esc(studentPath(r.source)) : esc(studentPath(dirname(r.source))) + next;
     });
   }
   return JSON.parse(text) as T;
