@@ -133,7 +133,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       // Nothing that can run is an error (exit 2), never a report of zeros; one bad folder among good ones is graded as errors.
       const unloadable = submissions.map((s) => loadProblem(s, course)).filter((p) => p !== undefined);
       if (unloadable.length === submissions.length) {
-        throw new UserError(`no submission could be loaded: ${unloadable.join('; ')}. ${courseHandIn('csci561')}`);
+        // Each folder by the name it was given, not by its snapshot's.
+        throw new UserError(withSourceNames(`no submission could be loaded: ${unloadable.join('; ')}. ${courseHandIn('csci561')}`, intake));
       }
       const overrides = limitOverrides(opts);
       // --shard i/n: every n-th submission, from the i-th.
@@ -198,7 +199,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
         writeHtmlReport(io, report, files.html);
       }
       if (opts.reports !== undefined) {
-        const written = writeStudentReports(opts.reports, { ...grading, report }, shownInFeedback(classOutputs));
+        // The programs' folders as given, too: a report's reproduce line copies the student's folder, not a snapshot gone at exit.
+        const written = writeStudentReports(opts.reports, { ...grading, report, programs: withSourceNames(grading.programs, intake) }, shownInFeedback(classOutputs));
         const named = written.length <= 3 ? ` (${written.map((f) => relative(opts.reports!, f)).join(', ')})` : '';
         io.err(`wrote ${written.length} student report${written.length === 1 ? '' : 's'} in ${opts.reports}${named}\n`);
       }
