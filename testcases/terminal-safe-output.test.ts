@@ -32,6 +32,12 @@ const EVIL_NAME = 'ev\u001b]0;T\u0007il\u202e';
 const UNSAFE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
 /** A bare CR that is no CRLF: it would return to the line's start and overwrite it. */
 const BARE_CR = /\r(?!\n)/;
+/** The intake's snapshot folder (framework/files/temp-folders.ts): no output may name it; each names the submission as given. */
+const SNAPSHOT = /mancala-\d+-intake-/;
+/** EVIL_NAME as the sanitiser shows it, escapes visible. */
+const EVIL_SHOWN = 'ev\\x1b]0;T\\x07il\\u202e';
+/** The id the intake gives a submission in the folder EVIL_NAME (safeId: a file name's letters only), which names its per-student files. */
+const EVIL_ID = 'ev__0_T_il_';
 
 interface Run {
   code: number | null;
@@ -73,6 +79,7 @@ function* jsonStrings(value: unknown): Generator<string> {
 function expectSafeFile(file: string): void {
   const bytes = readFileSync(file);
   expect(unsafeAt(bytes), file).toBeUndefined();
+  expect(bytes.toString('utf8'), file).not.toMatch(SNAPSHOT);
   if (!/\.jsonl?$/.test(file)) return;
   const text = bytes.toString('utf8');
   const values = file.endsWith('.jsonl') ? text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown) : [JSON.parse(text) as unknown];
@@ -93,6 +100,7 @@ function expectSafe(r: Run, files: readonly string[], shows: readonly string[] =
   expect(unsafeAt(r.stderr), `stderr: ${r.stderr.toString('utf8').slice(0, 400)}`).toBeUndefined();
   for (const f of files) expectSafeFile(f);
   const all = Buffer.concat([r.stdout, r.stderr]).toString('utf8');
+  expect(all).not.toMatch(SNAPSHOT);
   for (const s of shows) expect(all, all.slice(0, 2000)).toContain(s);
 }
 
@@ -128,10 +136,14 @@ describe('student text never drives the terminal', () => {
     const files = ['report.json', 'grades.csv', 'junit.xml', 'results.json', 'report.html'].map((f) => join(out, f));
     const r = await mancala(['grade', hostile, stdio, '--suite', suite, '--no-progress', '--no-color', '--jobs', '1', '--json', files[0]!, '--csv', files[1]!, '--junit', files[2]!, '--gradescope', files[3]!, '--html', files[4]!]);
     expect(r.code, r.stderr.toString()).toBe(1); // no submission ran
-    expect(r.stderr.toString()).toContain('mancala: no submission ran: every case of any of the 2 submissions is an error (ev\\x1b]0;T\\x07il\\u202e');
+    // The line names each submission by its id, file-name-safe since the intake names its snapshot by it; the crash it quotes shows its escapes.
+    expect(r.stderr.toString()).toContain(`mancala: no submission ran: every case of any of the 2 submissions is an error (${EVIL_ID}, start-depth-2: role agent: chooseMove failed: Error: terminal-escapes gave up: \\x1b]0;owned title\\x07`);
     expect(r.stdout.toString()).toContain('terminal-escapes gave up: \\x1b]0;owned title\\x07');
     expectSafe(r, readdirSync(out).map((f) => join(out, f)));
-    expect(readdirSync(out).sort()).toEqual(['grades.csv', 'junit.xml', 'report.html', 'report.json', 'results.ev_x1b_0_T_x07il_u202e-stdio.json', 'results.ev_x1b_0_T_x07il_u202e.json'].sort());
+    expect(readdirSync(out).sort()).toEqual(['grades.csv', 'junit.xml', 'report.html', 'report.journal.jsonl', 'report.json', `results.${EVIL_ID}-stdio.json`, `results.${EVIL_ID}.json`].sort());
+    // The report names each folder as it was given (not by its snapshot), shown as the sanitiser shows it.
+    const paths = (JSON.parse(readFileSync(files[0]!, 'utf8')) as { submissions: { path: string }[] }).submissions.map((s) => s.path.replace(/\/$/, ''));
+    expect(paths.sort()).toEqual([join(work, 'agents', EVIL_SHOWN), join(work, 'stdio', `${EVIL_SHOWN}-stdio`)].sort());
     // The stdio agent's protocol line is quoted, escapes shown.
     expect(readFileSync(files[0]!, 'utf8')).toContain('not json \\\\x9b31m \\\\u202eevil\\\\u202c');
   });
@@ -179,7 +191,8 @@ describe('student text never drives the terminal', () => {
     const files = ['g.json', 'g.csv', 'results.json'].map((f) => join(out, f));
     const r = await mancala(['gauntlet', hostile, '--stones', '4', '--time-per-move', '200', '--games', '2', '--no-progress', '--json', files[0]!, '--csv', files[1]!, '--gradescope', files[2]!]);
     expect(r.code, r.stderr.toString()).toBe(0);
-    expect(r.stdout.toString()).toContain('gauntlet: ');
+    // The submission as it was given, not its snapshot, escapes shown.
+    expect(r.stdout.toString()).toContain(`gauntlet: ${join(work, 'agents', EVIL_SHOWN)}`);
     expectSafe(r, filesUnder(out));
   });
 
@@ -209,11 +222,15 @@ describe('student text never drives the terminal', () => {
       '--json', files[0]!, '--csv', files[1]!, '--junit', files[2]!, '--reports', reports]);
     expect(r.code, r.stderr.toString()).toBe(0);
     expectSafe(r, files);
+    const paths = (JSON.parse(readFileSync(files[0]!, 'utf8')) as { submissions: { path: string }[] }).submissions.map((s) => s.path.replace(/\/$/, ''));
+    expect(paths.sort()).toEqual([join(subs, EVIL_SHOWN), join(subs, 'liar')].sort());
     // The student reports quote what the program said and wrote; the program's own files beside them are kept as it wrote them (evidence).
     const written = filesUnder(reports).filter((f) => !/\/(next_state|traverse_log)\.txt$/.test(f));
     expect(written.some((f) => f.endsWith('.diff'))).toBe(true);
     for (const f of written) expectSafeFile(f);
-    const report = readFileSync(join(reports, 'ev_x1b_0_T_x07il_u202e', 'report.txt'), 'utf8');
+    const report = readFileSync(join(reports, EVIL_ID, 'report.txt'), 'utf8');
     expect(report).toContain('Traceback: \\x1b]0;owned title\\x07');
+    // Its reproduce line copies the folder as given, not the intake's snapshot (removed at exit).
+    expect(readFileSync(join(reports, 'liar', 'report.txt'), 'utf8')).toContain(`cp -R ${join(subs, 'liar')}/. run/`);
   });
 });
