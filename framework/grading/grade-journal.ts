@@ -68,7 +68,7 @@ export interface GradeJournalOptions {
 }
 
 /** Where a recorded result named the path it was graded at: the path graded now is put back there. */
-const PATH_MARK = '<mancala:submission-path>';
+export const PATH_MARK = '<mancala:submission-path>';
 
 /** `text` (JSON) with every mention of `from` (a path, JSON-escaped) replaced by `to` (JSON-escaped too). */
 function swapPath(text: string, from: string, to: string): string {

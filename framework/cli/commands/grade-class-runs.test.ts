@@ -8,9 +8,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATH_MARK } from '../../grading/grade-journal.ts';
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
 import { blessSuite, writeExpected } from '../../suites/bless.ts';
 import { loadSuite } from '../../suites/load.ts';
@@ -139,7 +140,15 @@ describe('nothing lost, nothing redone', () => {
     expect(kept.length).toBeLessThan(paths.length);
     expect(err).toMatch(new RegExp(`interrupted \\(SIGINT\\); removed \\d+ sandbox cop(y|ies); kept ${kept.length} submissions? graded in this run in ${journal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     expect(existsSync(join(out, 'report.json'))).toBe(false);
-    const keptResults = new Map(kept.map((l) => JSON.parse(l) as { id: string; result: { report: SubmissionReport } }).map((e) => [e.id, JSON.stringify(e.result.report)]));
+    // The journal keeps no path of this run's (the intake's snapshot is gone once the run ends): a mark where it stood,
+    // which a run that reuses the entry fills with the submission's path as given.
+    const given = new Map(paths.map((p) => [basename(p), p]));
+    for (const l of kept) expect(l).not.toContain(JSON.stringify(tmpdir()).slice(1, -1));
+    const keptResults = new Map(
+      kept
+        .map((l) => JSON.parse(l) as { id: string; result: { report: SubmissionReport } })
+        .map((e) => [e.id, JSON.stringify(e.result.report).split(PATH_MARK).join(JSON.stringify(given.get(e.id)!).slice(1, -1))]),
+    );
 
     // The same command again: the kept ones reused (their reports as recorded, times and all), the rest graded.
     const again = grade(args);

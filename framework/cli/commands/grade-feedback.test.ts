@@ -102,7 +102,10 @@ describe('feedback on hidden suites holds no hidden answer', () => {
     expect(bob.late).toMatchObject({ minutesLate: 1800, rawScore: bob.score, submittedAtSource: 'file-times', graceDaysSpent: 0 });
     expect(bob.late!.score).toBeCloseTo(bob.score * 0.8, 5);
     const pts = (x: number) => String(Math.round(x * 100) / 100);
-    expect(r.out).toMatch(new RegExp(`^bob  ${pts(bob.late!.score)} / 100 \\(raw ${pts(bob.score)}, 1 day 6 h late, −${pts(bob.late!.penalty)}\\)  `, 'm'));
+    // The console's one line a submission: the late verdict is its score field, then the cases, the CPU time and the folder as given.
+    const passed = bob.cases.filter((c) => c.status === 'passed').length;
+    const given = subs[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(r.out).toMatch(new RegExp(`^bob  ${pts(bob.late!.score)} / 100 \\(raw ${pts(bob.score)}, 1 day 6 h late, −${pts(bob.late!.penalty)}\\)  ${passed} of ${bob.cases.length} cases passed  [\\d.]+ s CPU  ${given}(  |$)`, 'm'));
     // Canvas can match no plain folder: its header and Points Possible row, no row, and the two named once.
     expect(readFileSync(out('canvas.csv'), 'utf8')).toBe('Student,ID,SIS User ID,SIS Login ID,Section,Mancala 1 (12345)\r\n    Points Possible,,,,,100\r\n');
     expect(r.err).toContain('canvas gradebook: left out 2, which canvas could not match: bob (no Canvas user ID), carol (no Canvas user ID)\n');
@@ -219,7 +222,9 @@ describe('feedback on hidden suites holds no hidden answer', () => {
     expect(second.code, second.err).toBe(0);
     // No grace day left: the 10 hours are one started day at 10%.
     expect(parseReport(readFileSync(json, 'utf8'), json).submissions[0]!.late).toMatchObject({ minutesLate: 600, graceDaysSpent: 0, graceDaysLeft: 0, penalty: 10, score: 90 });
-    expect(second.out).toMatch(/^ada  90 \/ 100 \(raw 100, 10 h late, −10\)  /m);
+    // The console's one line: the late verdict in the score field, then the cases, the CPU time and the folder as given.
+    expect(second.out.split('\n')).toContainEqual(expect.stringMatching(/^ada  90 \/ 100 \(raw 100, 10 h late, −10\)  all \d+ cases passed  [\d.]+ s CPU  /));
+    expect(second.out.split('\n').find((l) => l.startsWith('ada  '))!.endsWith(`  ${ada}`)).toBe(true);
     expect(JSON.parse(readFileSync(ledger, 'utf8')).students.ada).toEqual({ spent: { 'Mancala 1': 2 }, left: 0 });
   });
 });

@@ -144,10 +144,15 @@ function routineNote(note: string): boolean {
   return note.startsWith('agent over stdio: ') || /^role [\w-]+: [^\s:]+$/.test(note);
 }
 
+/** "90 / 100"; with a due date the adjusted score, the raw score and the lateness beside it: "90 / 100 (raw 100, 10 h late, −10)". */
+function scoreField(s: SubmissionReport): string {
+  return s.late === undefined ? `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}` : `${formatPoints(s.late.score)} / ${formatPoints(s.maxScore)} (${lateBrief(s.late)})`;
+}
+
 /** The submission's line: score, cases passed, CPU time, where it is; then what went wrong most, once with its count. */
 function headLine(p: Palette, s: SubmissionReport, groups: readonly ReasonGroup[]): string {
   const counts = countStatuses(s.cases);
-  const score = `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}`;
+  const score = scoreField(s);
   const verdict = counts.passed === s.cases.length ? p.green(`all ${s.cases.length} cases passed`) : `${counts.passed} of ${s.cases.length} cases passed`;
   const head = `${p.bold(oneLine(s.id))}  ${p.bold(score)}  ${verdict}  ${cpuTime(s)} CPU  ${p.dim(oneLine(s.path))}`;
   const lead = groups[0];
@@ -169,8 +174,7 @@ function submissionBlock(p: Palette, s: SubmissionReport, verbose: boolean, fail
     return lines;
   }
   const counts = countStatuses(s.cases);
-  // With a due date the score is the adjusted one, the raw score and the lateness beside it.
-  const score = s.late === undefined ? `${formatPoints(s.score)} / ${formatPoints(s.maxScore)}` : `${formatPoints(s.late.score)} / ${formatPoints(s.maxScore)} (${lateBrief(s.late)})`;
+  const score = scoreField(s);
   const verdict = counts.passed === s.cases.length ? p.green(`all ${s.cases.length} cases passed`) : `${counts.passed} of ${s.cases.length} cases passed`;
   const lines = [`${p.bold(oneLine(s.id))}  ${p.bold(score)}  ${verdict}  ${p.dim(oneLine(s.path))}`];
   lines.push(...caseLines(p, s.cases, verbose));

@@ -23,7 +23,7 @@ import { buildSchedule } from '../../tournaments/schedule.ts';
 import type { FolderListing, ReplayView, TournamentGames } from '../shared/api.ts';
 import { boardView, traceMove } from './board-view.ts';
 import { HttpError } from './http-error.ts';
-import { fileHead, jsonReportKind } from './report-kind.ts';
+import { fileHead, isGradeJournal, jsonReportKind } from './report-kind.ts';
 import { boundedResultsHeader } from './results-header.ts';
 import { fileProblem, withoutFileText } from './file-problem.ts';
 
@@ -82,6 +82,8 @@ export function listFolder(root: string, dir: string): FolderListing {
     if (e.name.startsWith('.')) continue;
     if (e.isDirectory() && !SKIPPED_FOLDERS.has(e.name)) folders.push(e.name);
     else if (e.isFile() && e.name.endsWith('.jsonl')) {
+      // A grading run's journal is JSON lines too, but no replay: the page could not open it.
+      if (isGradeJournal(fileHead(join(real, e.name)))) continue;
       let bytes = 0;
       try {
         bytes = statSync(join(real, e.name)).size;

@@ -33,6 +33,14 @@ export function fileHead(file: string, bytes = 1024): string {
   }
 }
 
+/**
+ * Whether `head` (a .jsonl file's first bytes) begins a grading run's journal (grading/grade-journal.ts,
+ * `grade.journal.jsonl` beside a run's reports): the run's own bookkeeping, neither a replay nor a tournament's results.
+ */
+export function isGradeJournal(head: string): boolean {
+  return /^\uFEFF?\s*\{\s*"type"\s*:\s*"grade-journal"\s*[,}]/.test(head);
+}
+
 /** The kind of JSON report `head` (a file's first bytes) begins, and its suite when the head names it; undefined: not one. */
 export function jsonReportKind(head: string): { kind: JsonReportKind; suite?: string } | undefined {
   const m = /^\uFEFF?\s*\{\s*"version"\s*:\s*1\s*,\s*"(suite|shard|reports|similarity)"\s*:/.exec(head);

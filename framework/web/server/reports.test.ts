@@ -10,7 +10,7 @@
  * a malformed report (the field), another kind of report, a submission the report does not have.
  * The cache: one parse while the file stays the same, a new one when it changes, a few kept.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +120,8 @@ describe('the Reports page: a real grading run', () => {
 
   it('lists the grade reports of a folder, beside its folders, and not other JSON', async () => {
     const listing = (await get('/api/files?dir=grades')).json() as FolderListing;
+    // The run wrote its journal beside its report: JSON lines, but neither a replay nor a tournament's results.
+    expect(existsSync(join(root, 'grades/grade.journal.jsonl'))).toBe(true);
     expect(listing.files).toEqual([]);
     expect(listing.reports.map((f) => f.name)).toEqual(['broken.json', 'grade.json', 'shard.json', 'wrong.json']);
     expect(listing.reports.find((f) => f.name === 'grade.json')).toEqual({ name: 'grade.json', bytes: gradeText.length, suite: 'Kalah basics' });
