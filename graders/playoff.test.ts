@@ -104,6 +104,23 @@ describe('playoff', () => {
     expect(result.message).toMatch(/forfeit in game 1: error at move \d, in .*: TypeError: x is undefined/);
     expect(result.message).toMatch(/forfeit in game 2: timeout at move \d, in .*: took 2001 ms, the limit is 2000 ms a move/);
   });
+
+  it('a game forfeited on a function not written yet puts "not written yet: <function>" first; the games played are still shown', async () => {
+    let calls = 0;
+    const plays = submission('alphabeta:depth=2');
+    const halfDone: MoveAsker = {
+      async chooseMove(...args): Promise<Attempt> {
+        calls++;
+        if (calls === 1) return { status: 'error', message: 'agent_minimax.py: minimax_max_basic failed: NotImplementedYet: minimax_max_basic is not written yet (it raised NotImplementedError)', ms: 3 };
+        return plays.chooseMove(...args);
+      },
+    };
+    const result = await playoff.grade(playoffInput('random', 2, 0.9, halfDone));
+    const lines = result.message.split('\n');
+    expect(lines[0]).toBe('not written yet: minimax_max_basic');
+    expect(lines[1]).toMatch(/^playoff against random: won \d, drew \d, lost \d of 2 games \(1 by forfeit\)/);
+    expect(result.message).toMatch(/ {2}game 2 \(you top, second; opening [BT]\d [BT]\d\): (won|drew|lost) \d+–\d+ after \d+ moves/);
+  });
 });
 
 // ---- heuristic roles: the reference alpha-beta with the submission's heuristic ---------------------
@@ -167,5 +184,15 @@ describe('playoff of a heuristic role (the reference alpha-beta with the submiss
     expect(lines[1]).toMatch(/^forfeit in game 1: error at move 3, in .*: role heuristic: evaluate failed: RangeError: no idea \(at heuristic\.js:1:\d+\)$/);
     expect(lines[2]).toBe('forfeits in games 2, 3, 4, 5, 6 too (error); only the first reason is shown for a heuristic\'s playoff');
     expect(result.message.match(/RangeError/g)).toHaveLength(1);
+  });
+
+  it('a heuristic not written yet (the starter\'s NotImplementedYet) forfeits every game: the message is that, in every course\'s words, not 6 games of forfeits', async () => {
+    const source = 'export default { name: "starter", evaluate: () => { const e = new Error("heuristic is not implemented yet"); e.name = "NotImplementedYet"; throw e; } };\n';
+    const { result } = await heuristicPlayoff({ source });
+    expect(result.passed).toBe(false);
+    expect(result.message).toBe(
+      'not written yet: heuristic\n' +
+        'playoff of the reference alpha-beta (depth 4) with your heuristic against alphabeta:depth=2: lost all 6 games by forfeit, each stopped on a function not written yet; needed a win rate of 50%',
+    );
   });
 });

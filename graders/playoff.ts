@@ -26,6 +26,7 @@
 import type { AgentOptions } from '../framework/contracts/agent.ts';
 import { other, type Player } from '../framework/contracts/game.ts';
 import type { SearchConventions } from '../framework/contracts/search-conventions.ts';
+import { NOT_WRITTEN_PREFIX, unfinishedPart } from '../framework/contracts/not-implemented.ts';
 import { UserError } from '../framework/errors.ts';
 import { stateToBoard } from '../framework/games/mancala/board-io/index.ts';
 import { MancalaGame, type MancalaState } from '../framework/games/mancala/engine.ts';
@@ -267,11 +268,19 @@ export function playoffMessage(input: GradeInput, r: PlayoffResult): string {
   const heuristicRole = isHeuristicPlayoff(input);
   const options = submissionOptions(input);
   const who = heuristicRole ? `playoff of ${heuristicSide(options)} against ${spec.opponent}` : `playoff against ${spec.opponent}`;
+  const forfeited = r.games.filter((g) => g.forfeit !== undefined);
+  // A function not written yet is an unfinished part, read first in every course's words ("not
+  // written yet: heuristic_advanced"); when every game stopped on it, the games teach nothing more.
+  const parts = [...new Set(forfeited.map((g) => unfinishedPart(g.forfeit!.reason)))];
+  const unfinished = parts.filter((p): p is string => p !== undefined && p !== '').map((p) => `${NOT_WRITTEN_PREFIX}${p}`);
+  if (unfinished.length > 0 && forfeited.length === n && !parts.includes(undefined)) {
+    return [...unfinished, `${who}: lost all ${n} games by forfeit, each stopped on a function not written yet; needed a win rate of ${percent(spec.winRate)}`].join('\n');
+  }
   const lines = [
+    ...unfinished,
     `${who}: won ${r.wins}, drew ${r.draws}, lost ${r.losses} of ${n} games` +
       `${r.forfeits > 0 ? ` (${r.forfeits} by forfeit)` : ''}: win rate ${percent(n > 0 ? r.wins / n : 0)}, needed ${percent(spec.winRate)}`,
   ];
-  const forfeited = r.games.filter((g) => g.forfeit !== undefined);
   // A heuristic's forfeits repeat one failure of its own: one reason a playoff, not one a game.
   const shown = heuristicRole ? forfeited.slice(0, 1) : forfeited;
   for (const g of shown) lines.push(`forfeit in game ${g.index}: ${g.forfeit!.reason}`);

@@ -1,5 +1,5 @@
 /**
- * The journal on real files: what finds an entry again (files, setup, tool), --only and --fresh,
+ * The journal on real files: what finds an entry again (files, setup, interpreters, tool), --only and --fresh,
  * and a last line torn by a kill. The CLI tests (cli/commands/grade-class-runs.test.ts) show it
  * under a real SIGINT.
  */
@@ -8,6 +8,7 @@ import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PYTHON2_OVERRIDE_ENV, PYTHON_OVERRIDE_ENV } from '../sandbox/programs/runtimes.ts';
 import { GradeJournal } from './grade-journal.ts';
 import { submissionFilesHash } from './submission-hash.ts';
 
@@ -47,6 +48,30 @@ describe('the grade journal', () => {
     expect(await reusedAfter(file, paths, { setup: { ...setup, cases: [1, 2] }, tool: 'v2', fresh: true })).toEqual([]);
     // Compacted: the header and this run's two entries.
     expect(readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(3);
+  });
+
+  it('an entry graded on another Python (--python, --python2) is graded again: a Python 2 file passes on one and fails on the other', async () => {
+    const file = join(work, 'j3', 'report.journal.jsonl');
+    const paths = [student('fay', { 'agent_minimax.py': 'print "py2"' })];
+    const saved = { python: process.env[PYTHON_OVERRIDE_ENV], python2: process.env[PYTHON2_OVERRIDE_ENV] };
+    const set = (name: string, value: string | undefined) => (value === undefined ? delete process.env[name] : (process.env[name] = value));
+    try {
+      set(PYTHON_OVERRIDE_ENV, undefined);
+      set(PYTHON2_OVERRIDE_ENV, undefined);
+      expect(await reusedAfter(file, paths)).toEqual([]);
+      set(PYTHON_OVERRIDE_ENV, '/opt/python2.7/bin/python2.7');
+      expect(await reusedAfter(file, paths)).toEqual([]);
+      expect(await reusedAfter(file, paths)).toEqual(['fay']);
+      set(PYTHON2_OVERRIDE_ENV, '/opt/python2.7/bin/python2.7');
+      expect(await reusedAfter(file, paths)).toEqual([]);
+      set(PYTHON_OVERRIDE_ENV, undefined);
+      set(PYTHON2_OVERRIDE_ENV, undefined);
+      expect(await reusedAfter(file, paths)).toEqual([]);
+      expect(await reusedAfter(file, paths)).toEqual(['fay']);
+    } finally {
+      set(PYTHON_OVERRIDE_ENV, saved.python);
+      set(PYTHON2_OVERRIDE_ENV, saved.python2);
+    }
   });
 
   it('a last line cut short by a kill is dropped, said, and its submission graded again', async () => {

@@ -10,7 +10,8 @@
  * submission's files (submission-hash.ts) and its name (the path given, not the intake's
  * snapshot, which is new each run), what every submission of the run is
  * graded on (the job's setup: the suite's cases, answers and limits, the sandbox, the early-stop
- * rules, the run lines…), and the grader itself (tool-identity.ts). So a later run re-grades
+ * rules, the run lines…), the Python interpreters given (--python, --python2: a Python 2 file
+ * passes on one and fails on the grader's own) and the grader itself (tool-identity.ts). So a later run re-grades
  * exactly the submissions whose files, suite, options or tool changed, and the report it writes
  * is the one a clean run would (the results are the same data, assembled in the same order).
  * Entries keyed alike replace each other (the last wins); a run that completes rewrites the
@@ -21,6 +22,7 @@ import { resolve } from 'node:path';
 import * as z from 'zod';
 import { UserError } from '../errors.ts';
 import { appendJsonLines, hasLines, parseJsonLine, readJsonLines, type JsonLinesWriter } from '../json-lines.ts';
+import { interpreterOverrides } from '../sandbox/programs/runtimes.ts';
 import { writeFileAtomically } from '../write-file.ts';
 import { submissionId } from './grade-submission.ts';
 import { submissionFilesHash } from './submission-hash.ts';
@@ -118,7 +120,8 @@ export class GradeJournal {
 
   /** The journal of one run of `kind` ("agent", "program") over `submissions`, each graded on `setup`. */
   async forRun<Result>(kind: string, setup: unknown, submissions: readonly string[]): Promise<SubmissionJournal<Result>> {
-    const setupHash = sha256(JSON.stringify(setup));
+    // The interpreters are the process's (set before the run): not in the setup, yet results depend on them.
+    const setupHash = sha256(JSON.stringify([setup, interpreterOverrides()]));
     const keys = new Map<string, string | undefined>();
     for (const path of submissions) {
       const files = await submissionFilesHash(path);

@@ -123,6 +123,16 @@ export const PYTHON_OVERRIDE_ENV = 'MANCALA_PYTHON';
 /** The same for `python2` and `python2.7` (--python2 PATH): Python 2 programs never run on a Python 3. */
 export const PYTHON2_OVERRIDE_ENV = 'MANCALA_PYTHON2';
 
+/**
+ * The interpreters given for this process (--python, --python2 or the instructor's environment):
+ * part of what a result depends on, so a journal entry graded on one is never reused on another.
+ */
+export function interpreterOverrides(): { python?: string; python2?: string } {
+  const python = process.env[PYTHON_OVERRIDE_ENV] || undefined;
+  const python2 = process.env[PYTHON2_OVERRIDE_ENV] || undefined;
+  return { ...(python !== undefined ? { python } : {}), ...(python2 !== undefined ? { python2 } : {}) };
+}
+
 /** `python2`, `python2.7`: a command that asks for Python 2. */
 export function isPython2Word(word: string): boolean {
   return !word.includes('/') && /^python2(\.\d+)?$/.test(word);
