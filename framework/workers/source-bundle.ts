@@ -67,7 +67,7 @@ function sourceUrls(placement: Placement): Plugin {
  * worker script, Dolos its tree-sitter parsers, native addons built at install) stay outside: a bundle built here imports them by their resolved file URL, since
  * the build cache has no node_modules; the shipped bundle by name, found from wherever it is installed.
  */
-const UNBUNDLED_PACKAGES = ['esbuild', 'piscina', '@dodona/dolos-lib'];
+export const UNBUNDLED_PACKAGES: readonly string[] = ['esbuild', 'piscina', '@dodona/dolos-lib'];
 
 /**
  * Instructors' tools that neither a student kit nor an exported Gradescope grader carries: a
