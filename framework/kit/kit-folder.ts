@@ -200,7 +200,7 @@ function kitReadme(kit: CourseKit, suites: readonly Suite[], scripts: { check: s
     'the check says in one line what is missing. Tested on Linux (macOS and Windows not yet).',
     '',
     '```sh',
-    'npm ci            # installs the framework from vendor/ and what a check loads from npm (seconds, about 40 MB)',
+    'npm ci            # installs the framework from vendor/ and what a check loads from npm (seconds, about 35 MB)',
     'npm run check     # the public sanity checks on agent/ (add -- --json report.json for a JSON report)',
     'npm run play      # play against your agent in the terminal',
     '```',
