@@ -84,7 +84,8 @@ function packagesOutside(placement: Placement): Plugin {
       b.onResolve({ filter: /^[^./]/ }, async (a) => {
         if (a.pluginData === resolving) return undefined;
         if (isBuiltin(a.path)) return { path: a.path, external: true };
-        if (!UNBUNDLED_PACKAGES.some((name) => a.path === name || a.path.startsWith(`${name}/`))) return undefined;
+        // The instructors' tools too: a student kit or an export leaves them out, so its bundle must not need them to build.
+        if (![...UNBUNDLED_PACKAGES, ...INSTRUCTOR_ONLY_DEPENDENCIES].some((name) => a.path === name || a.path.startsWith(`${name}/`))) return undefined;
         if (placement.kind === 'shipped') return { path: a.path, external: true };
         const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, importer: a.importer, pluginData: resolving });
         if (r.errors.length > 0) return { errors: r.errors };
