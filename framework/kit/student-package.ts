@@ -8,14 +8,15 @@
  * reaches it by an import.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { build } from 'esbuild';
 import { UserError } from '../errors.ts';
 import { agentTable, heuristicNames } from '../plugins/agents.ts';
 import { PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from '../sandbox/paths.ts';
-import { INSTRUCTOR_ONLY_DEPENDENCIES, writeShippedBundle } from '../workers/source-bundle.ts';
+import { INSTRUCTOR_ONLY_DEPENDENCIES, UNBUNDLED_PACKAGES, writeShippedBundle } from '../workers/source-bundle.ts';
 import type { CourseKit } from './course-kit.ts';
 
 /** Project files a student package never holds, even inside the folders it copies. */
@@ -110,8 +111,58 @@ export interface StudentPackage {
   files: string[];
 }
 
-function studentDependencies(all: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(all).filter(([name]) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));
+/** A package's name from an import path: `zod/mini` is zod, `@scope/pkg/x` is @scope/pkg. */
+function packageName(path: string): string {
+  const parts = path.split('/');
+  return path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/**
+ * The packages the kit's check can load, found by esbuild in the staged package: those the command
+ * in dist/ leaves outside its bundle (esbuild, piscina), and those reached at run time by what a
+ * check bundles from the package's sources: a worker thread's module (the composition root, the
+ * job server and every job module) and a TypeScript submission importing the framework's
+ * contracts and heuristics. Everything else the project depends on (distributed runs' queue and
+ * Redis clients, the web app's server, the tournaments' ratings, Dolos) is either bundled into
+ * dist/ already or never loaded by a check: installing it cost every student tens of MB and an
+ * npm warning about msgpackr-extract's install script, for nothing.
+ */
+async function checkPackages(stage: string, nodePaths: readonly string[]): Promise<Set<string>> {
+  const sources = (dir: string) => (existsSync(join(stage, dir)) ? (readdirSync(join(stage, dir), { recursive: true }) as string[]).map((f) => join(dir, String(f))).filter((f) => f.endsWith('.ts')) : []);
+  const jobModules = sources('framework').filter((f) => /\bjobKind\(/.test(readFileSync(join(stage, f), 'utf8')));
+  const entries = [join('bin', 'plugins.ts'), join('framework', 'workers', 'serve-job.ts'), ...jobModules, ...sources(join('framework', 'contracts')), ...sources(join('framework', 'heuristics'))];
+  const result = await build({
+    stdin: { contents: entries.map((f) => `import ${JSON.stringify(`./${f.split(sep).join('/')}`)};`).join('\n'), resolveDir: stage, loader: 'ts' },
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+    absWorkingDir: stage,
+    nodePaths: [...nodePaths],
+    packages: 'external',
+  });
+  // Static imports only: a dynamic one is a command's own path (grading's distributed runs load their queue so), not a check's.
+  const reached = new Set(UNBUNDLED_PACKAGES.filter((name) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));
+  const { inputs } = result.metafile;
+  const seen = new Set<string>();
+  const queue = Object.keys(inputs).filter((f) => f.startsWith('<stdin>'));
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const i of inputs[file]?.imports ?? []) {
+      if (i.kind === 'dynamic-import') continue;
+      if (!i.external) queue.push(i.path);
+      else if (!isBuiltin(i.path)) reached.add(packageName(i.path));
+    }
+  }
+  return reached;
+}
+
+/** What the student package depends on: the project's dependencies that a check can load (checkPackages). */
+export function studentDependencies(all: Record<string, string>, loaded: ReadonlySet<string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(all).filter(([name]) => loaded.has(name) && !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));
 }
 
 /** Builds the course's student package into `outDir` (npm pack); its files are listed for `mancala kit --list`. */
@@ -139,7 +190,7 @@ export async function buildStudentPackage(kit: CourseKit, outDir: string): Promi
           bin: { mancala: 'bin/mancala.js' },
           exports: { '.': './dist/cli.mjs', './framework/*': './framework/*', './package.json': './package.json' },
           mancalaStudentKit: kit.course,
-          dependencies: studentDependencies(project.dependencies),
+          dependencies: studentDependencies(project.dependencies, await checkPackages(stage, [...PACKAGE_DIRS])),
         },
         null,
         2,

@@ -41,10 +41,7 @@ const LANGUAGE_OF_EXTENSION: Readonly<Record<string, string>> = {
   '.rs': 'rust',
   '.scala': 'scala',
   '.php': 'php',
-  '.r': 'r',
   '.ml': 'ocaml',
-  '.elm': 'elm',
-  '.groovy': 'groovy',
   '.sh': 'bash',
   '.bash': 'bash',
 };
@@ -73,6 +70,10 @@ const UNPARSED: Readonly<Record<string, string>> = {
   '.m': 'Objective-C or MATLAB',
   '.lisp': 'Lisp',
   '.scm': 'Scheme',
+  // Dolos parses these natively, but tree-sitter-wasms ships no grammar for R or Groovy, and its Elm one fails to load.
+  '.r': 'R',
+  '.elm': 'Elm',
+  '.groovy': 'Groovy',
 };
 
 /** C headers go with the folder's C or C++. */

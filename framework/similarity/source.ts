@@ -1,6 +1,6 @@
 /**
- * Source similarity with Dolos (@dodona/dolos-lib, Ghent University's Dodona team): each
- * submission's compared text is parsed by tree-sitter into tokens, winnowed into fingerprints
+ * Source similarity with Dolos (Ghent University's Dodona team; dolos-index.ts): each
+ * submission's compared text is parsed by tree-sitter (WebAssembly) into tokens, winnowed into fingerprints
  * (k-grams of 23 tokens), and two submissions are as similar as the share of their fingerprints
  * they share, the template's (the starter code every student was given) left out of both. Names,
  * layout and comments do not count: a renamed, reformatted copy scores as the original.
@@ -9,12 +9,13 @@
  * within a language (Dolos tokenizes one language at a time); a pair in two languages is not.
  *
  * Dolos is loaded when first used, not with the command line: every command's module is loaded for
- * `mancala --help`, and its parsers are native addons built at install.
+ * `mancala --help`, and a parser is a WebAssembly module to compile.
  *
  * Dolos's own similarity subtracts the first file's ignored fingerprints twice (3.5.1's Pair):
  * the share is worked out here from its counts, each side's ignored k-grams its own.
  */
-import type { File, Pair, Report, TokenizedFile } from '@dodona/dolos-lib';
+import type { File, Pair, TokenizedFile } from '@dodona/dolos-core';
+import { analyze, makeFile, type DolosIndex } from './dolos-index.ts';
 import { UserError } from '../errors.ts';
 import { roundScore, type FragmentSide, type SimilarityPair, type SourceFragment } from './report.ts';
 import { templateText, type SourceText, type SubmissionSource, type TemplateSource } from './source-files.ts';
@@ -39,7 +40,7 @@ export interface SourceIndex {
 interface Indexed {
   file: TokenizedFile;
   text: SourceText;
-  report: Report;
+  report: DolosIndex;
   /** the submission's k-grams that are the template's (counted once per file, on first use) */
   ignored?: number;
 }
@@ -50,19 +51,17 @@ export async function indexSources(subs: readonly SubmissionSource[], template: 
   for (const s of subs) if (s.source !== undefined) byLanguage.set(s.source.language, [...(byLanguage.get(s.source.language) ?? []), s]);
   const indexed = new Map<string, Indexed>();
   const notes: string[] = [];
-  const { Dolos, File } = await import('@dodona/dolos-lib').catch((e: unknown) => {
-    throw new UserError(`source similarity needs the package @dodona/dolos-lib, which npm ci installs (and builds its parsers): ${(e as Error).message.split('\n')[0]}`);
-  });
   for (const [language, group] of [...byLanguage].sort((x, y) => x[0].localeCompare(y[0]))) {
     const ignored = templateText(template, language);
     if (ignored === undefined && template.files.length > 0) notes.push(`${language}: the template (${template.describe}) has no ${language} file: nothing is ignored in ${language} submissions`);
     // Dolos compares two files or more; a lone submission in its language has no pair to be in.
     if (group.length < 2) continue;
-    const files: File[] = group.map((s) => new File(s.path, s.source!.text));
-    let report: Report;
+    const files: File[] = await Promise.all(group.map((s) => makeFile(s.path, s.source!.text)));
+    let report: DolosIndex;
     try {
-      report = await new Dolos({ language }).analyze(files, 'similarity', ignored === undefined ? undefined : new File(`template.${language}`, ignored));
+      report = await analyze(language, files, ignored === undefined ? undefined : await makeFile(`template.${language}`, ignored));
     } catch (e) {
+      if (e instanceof UserError) throw e;
       throw new UserError(`Dolos could not compare the ${language} submissions: ${(e as Error).message}`);
     }
     const tokenized = new Map(report.files.map((f) => [f.path, f]));
@@ -96,7 +95,7 @@ function ignoredKgrams(x: Indexed, pair: Pair, left: boolean): number {
 }
 
 function comparePair(a: string, b: string, xa: Indexed, xb: Indexed): SourcePair {
-  const pair = xa.report.getPair(xa.file, xb.file);
+  const pair = xa.report.index.getPair(xa.file, xb.file);
   const total = pair.leftTotal + pair.rightTotal - ignoredKgrams(xa, pair, true) - ignoredKgrams(xb, pair, false);
   const source = total > 0 ? roundScore(Math.min(1, (pair.leftCovered + pair.rightCovered) / total)) : 0;
   const fragments = source >= FRAGMENTS_FROM ? fragmentsOf(pair, xa.text, xb.text) : [];

@@ -64,17 +64,17 @@ function sourceUrls(placement: Placement): Plugin {
  * Packages are bundled too: a thread then compiles one file instead of opening, resolving and
  * compiling each of the hundreds a package is made of (that was most of a thread's start, about
  * 300 ms). Those that find files of their own at run time (esbuild its binary, piscina its
- * worker script, Dolos its tree-sitter parsers, native addons built at install) stay outside: a bundle built here imports them by their resolved file URL, since
+ * worker script, web-tree-sitter its WebAssembly runtime) stay outside: a bundle built here imports them by their resolved file URL, since
  * the build cache has no node_modules; the shipped bundle by name, found from wherever it is installed.
  */
-const UNBUNDLED_PACKAGES = ['esbuild', 'piscina', '@dodona/dolos-lib'];
+export const UNBUNDLED_PACKAGES: readonly string[] = ['esbuild', 'piscina', 'web-tree-sitter'];
 
 /**
  * Instructors' tools that neither a student kit nor an exported Gradescope grader carries: a
- * check never compares sources, and Dolos's native parsers would be built (kit) or copied (export)
- * for nothing. There `mancala similarity` says in one line that it needs the package.
+ * check never compares sources, and the parsers' WebAssembly grammars (about 45 MB) would be
+ * installed (kit) or copied (export) for nothing. There `mancala similarity` says in one line that it needs the package.
  */
-export const INSTRUCTOR_ONLY_DEPENDENCIES: readonly string[] = ['@dodona/dolos-lib'];
+export const INSTRUCTOR_ONLY_DEPENDENCIES: readonly string[] = ['@dodona/dolos-core', 'web-tree-sitter', 'tree-sitter-wasms'];
 
 function packagesOutside(placement: Placement): Plugin {
   return {
@@ -84,7 +84,8 @@ function packagesOutside(placement: Placement): Plugin {
       b.onResolve({ filter: /^[^./]/ }, async (a) => {
         if (a.pluginData === resolving) return undefined;
         if (isBuiltin(a.path)) return { path: a.path, external: true };
-        if (!UNBUNDLED_PACKAGES.some((name) => a.path === name || a.path.startsWith(`${name}/`))) return undefined;
+        // The instructors' tools too: a student kit or an export leaves them out, so its bundle must not need them to build.
+        if (![...UNBUNDLED_PACKAGES, ...INSTRUCTOR_ONLY_DEPENDENCIES].some((name) => a.path === name || a.path.startsWith(`${name}/`))) return undefined;
         if (placement.kind === 'shipped') return { path: a.path, external: true };
         const r = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, importer: a.importer, pluginData: resolving });
         if (r.errors.length > 0) return { errors: r.errors };
