@@ -131,3 +131,30 @@ describe('snapshotFolder', () => {
     expect(r.notes).toEqual([]);
   });
 });
+
+describe('snapshotFolder with stand-ins', () => {
+  it('keeps a refused link as a link to nothing and a refused FIFO or socket as an empty FIFO, so a later reader refuses them in the same words', async () => {
+    const { lstatSync, readlinkSync } = await import('node:fs');
+    const { createServer } = await import('node:net');
+    const src = temp();
+    symlinkSync('/dev/zero', join(src, 'mancala.yaml'));
+    execFileSync('mkfifo', [join(src, 'fifo')]);
+    const server = createServer();
+    await new Promise<void>((ok) => server.listen(join(src, 'sock'), ok));
+    try {
+      const dest = join(temp(), 'copy');
+      const r = await snapshotFolder(src, dest, { standIns: true });
+      expect(r.notes).toEqual(['fifo: not a regular file (refused)', 'mancala.yaml: a symbolic link (refused)', 'sock: not a regular file (refused)']);
+      expect(readlinkSync(join(dest, 'mancala.yaml'))).toBe('(refused)');
+      expect(lstatSync(join(dest, 'fifo')).isFIFO()).toBe(true);
+      expect(lstatSync(join(dest, 'sock')).isFIFO()).toBe(true);
+      const read = readRegularFileSync(join(dest, 'mancala.yaml'), 100, { shown: 'mancala.yaml' });
+      expect(read.ok === false && read.message).toBe('mancala.yaml: a symbolic link (refused)');
+      // Taken again (the sandbox's copy of the intake's snapshot), the stand-ins are refused as the originals were.
+      const again = await snapshotFolder(dest, join(temp(), 'again'));
+      expect(again.notes).toEqual(r.notes);
+    } finally {
+      server.close();
+    }
+  });
+});

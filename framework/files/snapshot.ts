@@ -8,7 +8,8 @@
  * opened. The walk is bounded in files, bytes, folders and depth, so a tree of folders that
  * multiply, or a million empty folders, costs the grader no more than a small submission.
  */
-import { mkdir, open, readdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, open, readdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatBytes, openRegularFile, refusalMessage } from './safe-read.ts';
 
@@ -29,7 +30,18 @@ export interface SnapshotOptions {
   limits?: Partial<SnapshotLimits>;
   /** entries left out without a note (their path relative to the root, '/'-separated; folder or not) */
   skip?: (relative: string, isFolder: boolean) => boolean;
+  /**
+   * Keep what is refused as an inert stand-in of its kind: a link as a link that points nowhere
+   * (its target not kept), a FIFO, socket or device as an empty FIFO. The intake's snapshot is not
+   * the last reader: the grader still decides what a submission is from its names (a linked
+   * mancala.yaml is that submission's error, not a folder without a manifest), and refuses the
+   * stand-ins in the same words, without anything to follow or wait on.
+   */
+  standIns?: boolean;
 }
+
+/** What a refused link points at in a snapshot with stand-ins: nothing, and says so. */
+export const REFUSED_LINK_TARGET = '(refused)';
 
 export interface SnapshotResult {
   files: number;
@@ -49,6 +61,7 @@ interface Walk {
   limitNoted: boolean;
   /** notes not kept beyond MAX_NOTES */
   notesLeftOut: number;
+  standIns: boolean;
 }
 
 /**
@@ -70,6 +83,7 @@ export async function snapshotFolder(source: string, dest: string, o: SnapshotOp
     result: { files: 0, bytes: 0, folders: 0, notes: [], truncated: false },
     limitNoted: false,
     notesLeftOut: 0,
+    standIns: o.standIns === true,
   };
   await mkdir(dest, { recursive: true });
   await copyFolder(walk, source, '', dest, 0);
@@ -114,7 +128,9 @@ async function copyFolder(walk: Walk, from: string, rel: string, to: string, dep
     const shown = rel === '' ? entry.name : `${rel}/${entry.name}`;
     const path = join(from, entry.name);
     if (entry.isSymbolicLink()) {
-      if (!walk.skip(shown, false)) note(walk, refusalMessage(shown, 'link'));
+      if (walk.skip(shown, false)) continue;
+      note(walk, refusalMessage(shown, 'link'));
+      if (walk.standIns) await symlink(REFUSED_LINK_TARGET, join(to, entry.name));
       continue;
     }
     if (entry.isDirectory()) {
@@ -136,6 +152,7 @@ async function copyFolder(walk: Walk, from: string, rel: string, to: string, dep
     if (walk.skip(shown, false)) continue;
     if (!entry.isFile()) {
       note(walk, refusalMessage(shown, 'special'));
+      if (walk.standIns) makeFifo(join(to, entry.name));
       continue;
     }
     if (walk.result.files >= walk.limits.files) {
@@ -181,5 +198,14 @@ async function copyOpened(handle: import('node:fs/promises').FileHandle, size: n
     await out.utimes(when, when);
   } finally {
     await out.close();
+  }
+}
+
+/** An empty FIFO at `path` (Node has no mkfifo of its own; coreutils' is on every system that has FIFOs). */
+function makeFifo(path: string): void {
+  try {
+    execFileSync('mkfifo', ['-m', '600', path], { stdio: 'ignore' });
+  } catch {
+    // no FIFOs here (Windows): the note says it was refused all the same
   }
 }

@@ -222,7 +222,7 @@ async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string,
   const notes = [...sub.notes];
   let path = dest;
   if ('folder' in sub.from) {
-    const got = await snapshotFolder(sub.from.folder, dest, { skip: (rel) => isJunk(rel), ...(o.snapshotLimits !== undefined ? { limits: o.snapshotLimits } : {}) });
+    const got = await snapshotFolder(sub.from.folder, dest, { skip: (rel) => isJunk(rel), standIns: true, ...(o.snapshotLimits !== undefined ? { limits: o.snapshotLimits } : {}) });
     notes.push(...got.notes);
   } else if ('file' in sub.from) {
     path = join(dest, basename(sub.from.file));
