@@ -1,5 +1,5 @@
 /**
- * The early-stop rules case by case (the CLI tests show them on real runaways: grade-class-runs.test.ts).
+ * The early-stop rules case by case (the CLI tests show them on real runaways: grade-class-runs.slow.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { SuiteCase } from '../suites/types.ts';

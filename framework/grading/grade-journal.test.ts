@@ -1,6 +1,6 @@
 /**
  * The journal on real files: what finds an entry again (files, setup, interpreters, tool), --only and --fresh,
- * and a last line torn by a kill. The CLI tests (cli/commands/grade-class-runs.test.ts) show it
+ * and a last line torn by a kill. The CLI tests (cli/commands/grade-class-runs.slow.test.ts) show it
  * under a real SIGINT.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
  * The boundaries where student text enters the grader's records make it terminal-safe
- * (student-text.ts), in process and fast; testcases/terminal-safe-output.test.ts runs the commands.
+ * (student-text.ts), in process and fast; testcases/terminal-safe-output.slow.test.ts runs the commands.
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 /**
  * The pieces of sharding on their own: parsing `--shard i/n`, which units a shard does, how two
  * runs' differences are said, and what merge refuses in a set of shards (mancala merge's whole
- * path, with real runs, is framework/cli/commands/merge.test.ts).
+ * path, with real runs, is framework/cli/commands/merge.slow.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { withShardColumn } from '../cli/shard-option.ts';
