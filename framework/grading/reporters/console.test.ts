@@ -17,6 +17,20 @@ function block(text: string, start: string): string[] {
 describe('renderConsole', () => {
   const report = sampleReport();
 
+  it('leaves how a program was run and built to --verbose and the reports: one line a submission at class scale', () => {
+    const routine = [
+      'CSCI-561 ran mancala3.py as Python 3: run `python3 mancala3.py -i input.txt`',
+      'built once before the cases (`g++ -O2 -o mancala mancala.cpp`), not charged to them: 787 ms of CPU time, 1301 ms in all',
+      'start-up not charged to the cases (measured in the sandbox): java: 64 ms of CPU time',
+    ];
+    const base = sampleReport();
+    const withNotes: GradeReport = { ...base, submissions: base.submissions.map((s) => ({ ...s, notes: [...routine, 'mancala.yaml: a symbolic link (refused)'] })) };
+    const text = renderConsole(withNotes, { color: false, verbose: false });
+    for (const note of routine) expect(text).not.toContain(note);
+    expect(text).toContain('  note: mancala.yaml: a symbolic link (refused)');
+    expect(renderConsole(withNotes, { color: false, verbose: true })).toContain(routine[1]);
+  });
+
   it("shows the run's notes under the isolation line, before any submission", () => {
     const text = renderConsole({ ...sampleReport(), notes: ['limits overridden for this run: time 500 ms', 'WARNING: all 3 x submissions failed'] }, { color: false, verbose: false });
     expect(text.split('\n').slice(2, 5)).toEqual(['note: limits overridden for this run: time 500 ms', 'note: WARNING: all 3 x submissions failed', '']);

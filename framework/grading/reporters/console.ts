@@ -137,11 +137,19 @@ function namedIds(ids: readonly string[]): string {
 }
 
 /**
- * Notes that only say which file played which role ("role agent: agent.ts", "agent over stdio: …"):
- * every submission has them, so at class scale they are left to --verbose and the reports.
+ * Notes that only say how a submission was run: which file played which role ("role agent:
+ * agent.ts", "agent over stdio: …"), how a program was run and built as its course did ("CSCI-561
+ * ran mancala.py as Python 3: …", "built once before the cases …"), the runtime's start-up left
+ * uncharged. Every submission has them, so at class scale they are left to --verbose and the reports.
  */
 function routineNote(note: string): boolean {
-  return note.startsWith('agent over stdio: ') || /^role [\w-]+: [^\s:]+$/.test(note);
+  return (
+    note.startsWith('agent over stdio: ') ||
+    /^role [\w-]+: [^\s:]+$/.test(note) ||
+    /^[\w -]+ ran \S+ as [^:]+: (build `|run `)/.test(note) ||
+    note.startsWith('built once before the cases (') ||
+    note.startsWith('start-up not charged to the cases (')
+  );
 }
 
 /** "90 / 100"; with a due date the adjusted score, the raw score and the lateness beside it: "90 / 100 (raw 100, 10 h late, −10)". */
