@@ -166,7 +166,8 @@ function headLine(p: Palette, s: SubmissionReport, groups: readonly ReasonGroup[
   const lead = groups[0];
   if (lead === undefined) return head;
   const rest = groups.slice(1);
-  const others = rest.length === 0 ? '' : p.dim(`  (+ ${rest.length} other reason${rest.length === 1 ? '' : 's'} in ${rest.reduce((n, g) => n + g.ids.length, 0)} cases)`);
+  const otherCases = rest.reduce((n, g) => n + g.ids.length, 0);
+  const others = rest.length === 0 ? '' : p.dim(`  (+ ${rest.length} other reason${rest.length === 1 ? '' : 's'} in ${otherCases} case${otherCases === 1 ? '' : 's'})`);
   return `${head}  ${statusPaint(p, lead.status)(reasonPhrase(lead, REASON_WIDTH))}${others}`;
 }
 
