@@ -4,8 +4,10 @@
  * stderr, in one line, which layout it read and how many students), and a report's snapshot
  * paths put back as the instructor's own names.
  */
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { registerRenamer } from './user-names.ts';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { Option } from 'commander';
 import { UserError } from '../errors.ts';
@@ -50,6 +52,18 @@ export function rosterLines(r: RosterReport): string {
 /** The help text of a command's submission argument: `what` it took, and what it takes now. */
 export function intakeHelp(what: string): string {
   return `${what}, or an LMS's download as a zip or folder (Canvas, Moodle, Blackboard, Gradescope, GitHub Classroom; \`mancala submissions\` shows how it is read)`;
+}
+
+/**
+ * Where a run whose work outlives it keeps its snapshots: the same folder for the same command
+ * (given paths, working folder, user), so a coordinator of `--queue` workers run again after a
+ * kill asks for the same jobs on the same paths and nothing is graded twice. Made afresh by each
+ * run (take-in.ts empties a folder it made before), mode 0700.
+ */
+export function stableIntakeRoot(given: readonly string[]): string {
+  const who = process.getuid?.() ?? 'user';
+  const digest = createHash('sha256').update(JSON.stringify([process.cwd(), ...given.map((p) => resolve(p))])).digest('hex').slice(0, 16);
+  return join(tmpdir(), `mancala-intake-${who}-${digest}`);
 }
 
 /** The one submission a command for one student takes (`check`): refused when the path holds a class. */

@@ -111,7 +111,8 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
       throw new UserError(`${root}: already exists and holds files the intake did not make: the snapshots go in a folder of their own (move it, or give another folder)`);
     }
     await rm(root, { recursive: true, force: true });
-    await mkdir(root, { recursive: true });
+    // Students' files: this user's alone, as every temp folder of the project is.
+    await mkdir(root, { recursive: true, mode: 0o700 });
     await writeFile(join(root, ROOT_MARK), 'snapshots of submissions made by mancala; removed and made again by the next run\n');
   }
   const dispose = async () => {

@@ -46,7 +46,7 @@ import { addClassOptions, finishClassOutputs, prepareClassOutputs, type ClassFla
 import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
 import { jobsOption } from '../jobs-option.ts';
 import { classStudents } from '../../grading/class-students.ts';
-import { intakeHelp, onlySubmission, recordPaths, rosterOption, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
+import { intakeHelp, onlySubmission, recordPaths, rosterOption, sourceOf, stableIntakeRoot, takeInForCommand, withSourceNames } from '../intake.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -152,7 +152,8 @@ export function addGradeCommands(program: Command, io: CliIo): void {
     .action(async (given: string[], opts: GradeOptions) => {
       const suiteDir = existingDir(opts.suite, '--suite');
       // Zips and LMS exports in any layout: one snapshot per student, graded in place of what was given.
-      const intake = await takeInForCommand(io, given, opts.roster !== undefined ? { roster: opts.roster } : {});
+      // With --queue the workers' results outlive this process: the same command again must name the same paths.
+      const intake = await takeInForCommand(io, given, { ...(opts.roster !== undefined ? { roster: opts.roster } : {}), ...(opts.queue !== undefined ? { root: stableIntakeRoot(given) } : {}) });
       const submissions = recordPaths(intake);
       const limits = limitOverrides(opts);
       // --shard i/n: every n-th submission, from the i-th.
