@@ -142,8 +142,10 @@ export async function gradeSubmissions(o: GradeRunOptions): Promise<GradeReport>
     const onNotice = o.onNotice;
     // Loaded only here: BullMQ is no part of a local run's start.
     const { runJobsOnQueue } = await import('../distributed/coordinator.ts');
-    // A submission's key is its place on the command line, which the run's identity holds.
-    const queued = { queue: o.queue, label: 'grade', keyOf: (_: string, index: number) => String(index), identity: toGrade, files: toGrade };
+    // A submission's key is its place on the command line, which the run's identity holds: the whole
+    // command line, not what the journal left to grade, so a coordinator run again after a kill (its
+    // journal holding more by then) asks for the same run and its workers' finished jobs count.
+    const queued = { queue: o.queue, label: 'grade', keyOf: (_: string, index: number) => String(left[index]), identity: [...o.submissions], files: [...o.submissions] };
     await runJobsOnQueue({ ...run, ...queued, ...(onNotice !== undefined ? { onNotice } : {}) });
   }
   const reports = graded;
