@@ -136,7 +136,8 @@ describe('mancala tournament', () => {
     );
     const out = freshDir();
     const file = join(out, 'results.jsonl');
-    const args = [slow, 'random', 'greedy', '--games-per-pair', '4', ...small, '--out', out];
+    // --jobs 1: the child below is `node --input-type=module -e …`, whose flags a pool thread would inherit and refuse (a thread's entry is a file).
+    const args = [slow, 'random', 'greedy', '--games-per-pair', '4', ...small, '--jobs', '1', '--out', out];
     // The child's sandbox copies go to a folder of the test's, removed with it (a killed run cannot remove them).
     const childTmp = join(work, 'child-tmp');
     mkdirSync(childTmp);
