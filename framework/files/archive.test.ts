@@ -16,8 +16,11 @@ interface TestEntry {
   data?: string | Buffer;
   /** the Unix mode (type bits included) */
   mode?: number;
-  /** written under this name of the same length, then patched to `name` in the bytes */
-  placeholder?: string;
+  /**
+   * A hostile name yazl refuses to write (`../x`, `/abs`): the entry is written under this harmless
+   * name of the same length, and the bytes are then patched to `name`, as a hostile zip would hold it.
+   */
+  writtenAs?: string;
   /** deflated (default); stored is faster to build, for the 10,000 entries */
   compress?: boolean;
 }
@@ -28,14 +31,14 @@ export async function zipBytes(entries: readonly TestEntry[]): Promise<Buffer> {
     const data = typeof e.data === 'string' ? Buffer.from(e.data) : (e.data ?? Buffer.alloc(0));
     const options = { mode: e.mode ?? 0o100644, mtime: new Date('2024-01-01T00:00:00Z'), compress: e.compress ?? true };
     if (e.name.endsWith('/')) zip.addEmptyDirectory(e.name, { mode: options.mode, mtime: options.mtime });
-    else zip.addBuffer(data, e.placeholder ?? e.name, options);
+    else zip.addBuffer(data, e.writtenAs ?? e.name, options);
   }
   zip.end();
   let bytes: Buffer = Buffer.from(await buffer(zip.outputStream));
   for (const e of entries) {
-    if (e.placeholder === undefined) continue;
-    expect(e.placeholder.length).toBe(e.name.length);
-    bytes = replaceAll(bytes, Buffer.from(e.placeholder), Buffer.from(e.name));
+    if (e.writtenAs === undefined) continue;
+    expect(e.writtenAs.length).toBe(e.name.length);
+    bytes = replaceAll(bytes, Buffer.from(e.writtenAs), Buffer.from(e.name));
   }
   return bytes;
 }
@@ -96,11 +99,11 @@ describe('extractZip', () => {
 
   it('refuses ../, absolute, drive-letter and backslash-climbing names, a symlink and a FIFO entry, and writes nothing outside', async () => {
     const { zip, out, root } = await zipFile([
-      { name: '../x', placeholder: 'zz/x', data: 'escaped' },
-      { name: 'a/../../y', placeholder: 'a/zz/zz/y', data: 'escaped' },
-      { name: '/abs', placeholder: 'Xabs', data: 'absolute' },
-      { name: 'C:evil', placeholder: 'Cxevil', data: 'drive' },
-      { name: '..\\w', placeholder: 'zz_w', data: 'backslash' },
+      { name: '../x', writtenAs: 'zz/x', data: 'escaped' },
+      { name: 'a/../../y', writtenAs: 'a/zz/zz/y', data: 'escaped' },
+      { name: '/abs', writtenAs: 'Xabs', data: 'absolute' },
+      { name: 'C:evil', writtenAs: 'Cxevil', data: 'drive' },
+      { name: '..\\w', writtenAs: 'zz_w', data: 'backslash' },
       { name: 'link', data: '/etc/passwd', mode: 0o120777 },
       { name: 'fifo', mode: 0o010644 },
       { name: 'ok.txt', data: 'fine' },
