@@ -12,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { UserError } from '../errors.ts';
 import { agentTable, heuristicNames } from '../plugins/agents.ts';
 import { PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from '../sandbox/paths.ts';
@@ -83,21 +83,16 @@ function projectFiles(dir: string): string[] {
     .filter((rel) => statSync(join(PROJECT_ROOT, rel)).isFile() && excludedFromPackage(rel) === undefined);
 }
 
+/** What the TypeScript `stdin` imports, by esbuild's account (a bundle built in memory and dropped). */
+async function importsOf(stdin: { contents: string; resolveDir: string }, workingDir: string, nodePaths: readonly string[], outside: { external: string[] } | { packages: 'external' }): Promise<Metafile> {
+  const result = await build({ stdin: { ...stdin, loader: 'ts' }, bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', logLevel: 'silent', absWorkingDir: workingDir, nodePaths: [...nodePaths], ...outside });
+  return result.metafile;
+}
+
 /** The files of agents/ the composition root reaches, by esbuild's account of what it reads. */
 async function agentFiles(root: string): Promise<string[]> {
-  const result = await build({
-    stdin: { contents: root, resolveDir: join(PROJECT_ROOT, 'bin'), loader: 'ts' },
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'silent',
-    absWorkingDir: PROJECT_ROOT,
-    nodePaths: [...PACKAGE_DIRS],
-    external: ['esbuild', 'piscina'],
-  });
-  const reached = Object.keys(result.metafile.inputs).filter((p) => p.startsWith('agents/'));
+  const metafile = await importsOf({ contents: root, resolveDir: join(PROJECT_ROOT, 'bin') }, PROJECT_ROOT, PACKAGE_DIRS, { external: ['esbuild', 'piscina'] });
+  const reached = Object.keys(metafile.inputs).filter((p) => p.startsWith('agents/'));
   // A given agent that imports a reference would carry it into the kit: refused, never dropped (the kit would not run).
   const refused = reached.filter((p) => excludedFromPackage(p) !== undefined);
   if (refused.length > 0) throw new Error(`the kit's agents import ${refused.join(', ')}: ${excludedFromPackage(refused[0]!)}; a student kit must not hold it`);
@@ -131,21 +126,15 @@ async function checkPackages(stage: string, nodePaths: readonly string[]): Promi
   const sources = (dir: string) => (existsSync(join(stage, dir)) ? (readdirSync(join(stage, dir), { recursive: true }) as string[]).map((f) => join(dir, String(f))).filter((f) => f.endsWith('.ts')) : []);
   const jobModules = sources('framework').filter((f) => /\bjobKind\(/.test(readFileSync(join(stage, f), 'utf8')));
   const entries = [join('bin', 'plugins.ts'), join('framework', 'workers', 'serve-job.ts'), ...jobModules, ...sources(join('framework', 'contracts')), ...sources(join('framework', 'heuristics'))];
-  const result = await build({
-    stdin: { contents: entries.map((f) => `import ${JSON.stringify(`./${f.split(sep).join('/')}`)};`).join('\n'), resolveDir: stage, loader: 'ts' },
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'silent',
-    absWorkingDir: stage,
-    nodePaths: [...nodePaths],
-    packages: 'external',
-  });
+  const metafile = await importsOf(
+    { contents: entries.map((f) => `import ${JSON.stringify(`./${f.split(sep).join('/')}`)};`).join('\n'), resolveDir: stage },
+    stage,
+    nodePaths,
+    { packages: 'external' },
+  );
   // Static imports only: a dynamic one is a command's own path (grading's distributed runs load their queue so), not a check's.
   const reached = new Set(UNBUNDLED_PACKAGES.filter((name) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));
-  const { inputs } = result.metafile;
+  const { inputs } = metafile;
   const seen = new Set<string>();
   const queue = Object.keys(inputs).filter((f) => f.startsWith('<stdin>'));
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
