@@ -61,6 +61,12 @@ async function runPageCheck(page: Page): Promise<{ cli: number; page: number }> 
   return { cli: cliSearch(command.slice(2)).value, page: shownValue(await page.locator('#ex-check-value').textContent()) };
 }
 
+/** The page's search shown, or the page's error as the failure (a bare wait would say only that #ex-move never came). */
+async function searched(page: Page): Promise<void> {
+  await page.locator('#ex-move, #ex-error:not([hidden])').first().waitFor();
+  if (await page.locator('#ex-error:not([hidden])').isVisible()) throw new Error(`the explorer showed an error: ${await page.locator('#ex-error').textContent()}`);
+}
+
 const sizes = VIEWPORTS;
 
 describe.skipIf(chromium === undefined)('the Search explorer in chromium', () => {
@@ -70,7 +76,7 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
         const r = await open(size.width, size.height);
         const { page } = r;
         await page.goto(`${app.origin}/#/explorer?profile=kalah&algo=alphabeta&depth=4`);
-        await page.locator('#ex-move').waitFor();
+        await searched(page);
         const cli = cliSearch(['--rules', 'kalah', '--algo', 'alphabeta', '--depth', '4']);
         expect(await page.locator('#ex-move').textContent()).toBe(cli.moveName);
         expect(shownValue(await page.locator('#ex-value').textContent())).toBe(cli.value);
@@ -129,7 +135,7 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
         const r = await open(size.width, size.height);
         const { page } = r;
         await page.goto(`${app.origin}/#/explorer`);
-        await page.locator('#ex-move').waitFor();
+        await searched(page);
         await page.selectOption('#ex-profile', 'csci561');
         await page.selectOption('#ex-source', 'board');
         await page.fill('#ex-board', readFileSync(INPUT, 'utf8'));
@@ -172,7 +178,7 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
         const { page } = r;
         const start = JSON.stringify({ top: [2, 2, 2], bottom: [2, 2, 2], stores: { top: 0, bottom: 0 }, toMove: 'bottom' });
         await page.goto(`${app.origin}/#/explorer?profile=kalah-empty-capture&algo=alphabeta&depth=3&board=${encodeURIComponent(start)}`);
-        await page.locator('#ex-move').waitFor();
+        await searched(page);
         const child = page.locator('#tn-kids-0 > li.tnode:has(> .tn-row .tn-toggle)').first();
         const name = (await child.locator('> .tn-row .tn-move').textContent())!;
         await child.locator('> .tn-row .tn-label').click();
@@ -201,7 +207,7 @@ describe.skipIf(chromium === undefined)('the Search explorer in chromium', () =>
         await page.locator('#status.your-turn').waitFor();
         const stones = await page.locator('#board .pit.bottom .count').allTextContents();
         await page.click('#explore-position');
-        await page.locator('#ex-move').waitFor();
+        await searched(page);
         expect(await page.locator('#ex-source').inputValue()).toBe('board');
         const board = JSON.parse(await page.locator('#ex-board').inputValue());
         expect(board.bottom.map(String)).toEqual(stones);
