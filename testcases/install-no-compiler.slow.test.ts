@@ -7,10 +7,13 @@
  * there, since its parsers were once the native addons every install compiled. The time, the
  * package count and node_modules' size are printed (speed is for the benchmark, not asserted).
  *
- * How strong the proof is: a compiler reached by an absolute path (not through the PATH) would
- * not be caught; node-gyp and npm find theirs through the PATH.
+ * How strong the proof is: node-gyp and npm find their compilers through the PATH. Where
+ * bubblewrap is installed (CI installs it for the sandbox), the install runs in a mount namespace
+ * too, where gcc's own folder (/usr/lib/gcc: cc1, cc1plus, collect2) is an empty tmpfs, so not
+ * even a compiler reached by an absolute path can compile a thing (the test compiles a C file
+ * there by /usr/bin/gcc's absolute path first, and expects that to fail).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync, type SpawnSyncOptionsWithStringEncoding, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -47,6 +50,19 @@ function binWithoutCompilers(dirs: readonly string[]): string {
   return bin;
 }
 
+/** Where bubblewrap is on the machine: the command prefix of a mount namespace whose gcc has no compiler passes (see above). */
+function withoutGccPasses(): string[] {
+  if (spawnSync('sh', ['-c', 'command -v bwrap'], { encoding: 'utf8' }).stdout.trim() === '') return [];
+  const masked = ['/usr/lib/gcc', '/usr/libexec/gcc', '/usr/lib/llvm'].filter((d) => existsSync(d));
+  return ['bwrap', '--dev-bind', '/', '/', ...masked.flatMap((d) => ['--tmpfs', d])];
+}
+
+/** `command args…` run through `prefix` (a bwrap jail, or nothing). */
+function spawnIn(prefix: readonly string[], command: string, args: readonly string[], o: Omit<SpawnSyncOptionsWithStringEncoding, 'encoding'>): SpawnSyncReturns<string> {
+  const [first, ...rest] = [...prefix, command, ...args];
+  return spawnSync(first!, rest, { ...o, encoding: 'utf8' });
+}
+
 function filesUnder(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[]).map(String).filter((f) => statSync(join(dir, f), { throwIfNoEntry: false })?.isFile() === true);
 }
@@ -58,12 +74,23 @@ describe('npm ci of a fresh clone with no compiler on the PATH', () => {
     for (const tool of ['gcc', 'g++', 'cc', 'c++', 'make', 'as', 'ld']) {
       expect(spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8', env: { PATH: path } }).stdout.trim(), tool).toBe('');
     }
+    const jail = withoutGccPasses();
+    if (jail.length > 0) {
+      // The jail holds: gcc by its absolute path compiles nothing there.
+      writeFileSync(join(work, 'probe.c'), 'int main(void) { return 0; }\n');
+      const gcc = ['/usr/bin/gcc', '/usr/bin/cc'].find((g) => existsSync(g));
+      if (gcc !== undefined) expect(spawnIn(jail, gcc, ['-c', join(work, 'probe.c'), '-o', join(work, 'probe.o')], { env: { PATH: path } }).status).not.toBe(0);
+    } else if (process.env.CI === 'true') {
+      throw new Error('bubblewrap is missing: .ci/run installs it, and this test needs it to hide gcc\'s compiler passes');
+    } else {
+      console.log('bubblewrap is not installed: compilers are kept off the PATH only');
+    }
     const clone = join(work, 'clone');
     execFileSync('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone], { stdio: 'ignore' });
     // Git's own environment: none of it may carry the project's folder into the clone's npm.
     const env: Record<string, string> = { PATH: path, HOME: process.env.HOME ?? work, npm_config_nodedir: '', npm_config_update_notifier: 'false' };
     const started = Date.now();
-    const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: clone, encoding: 'utf8', env, timeout: 600_000 });
+    const ci = spawnIn(jail, 'npm', ['ci', '--no-audit', '--no-fund'], { cwd: clone, env, timeout: 600_000 });
     const ms = Date.now() - started;
     const modules = filesUnder(join(clone, 'node_modules'));
     const packages = modules.map((f) => f.split(sep).join('/')).filter((f) => /(^|\/node_modules\/)(@[^/]+\/)?[^/@.][^/]*\/package\.json$/.test(f)).length;
@@ -75,7 +102,7 @@ describe('npm ci of a fresh clone with no compiler on the PATH', () => {
     expect(modules.filter((f) => /(^|[/\\])build[/\\](Makefile|config\.gypi)$/.test(f))).toEqual([]);
 
     // Similarity's parsers, from the fresh install: two renamed copies of one Java file are one program.
-    const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: clone, encoding: 'utf8', env, timeout: 300_000 });
+    const build = spawnIn(jail, 'npm', ['run', '-s', 'build'], { cwd: clone, env, timeout: 300_000 });
     expect(build.status, build.stderr).toBe(0);
     const subs = join(work, 'subs');
     const java = (name: string) =>
@@ -85,7 +112,7 @@ describe('npm ci of a fresh clone with no compiler on the PATH', () => {
       writeFileSync(join(subs, who, 'Player.java'), java(name));
     }
     const out = join(work, 'similarity.json');
-    const r = spawnSync(process.execPath, [join(clone, 'bin', 'mancala.js'), 'similarity', join(subs, 'ann'), join(subs, 'ben'), join(subs, 'cal'), '--no-behaviour', '--json', out], { cwd: clone, encoding: 'utf8', env, timeout: 300_000 });
+    const r = spawnIn(jail, process.execPath, [join(clone, 'bin', 'mancala.js'), 'similarity', join(subs, 'ann'), join(subs, 'ben'), join(subs, 'cal'), '--no-behaviour', '--json', out], { cwd: clone, env, timeout: 300_000 });
     expect(r.status, `${r.stdout}${r.stderr}`).toBe(0);
     const report = JSON.parse(readFileSync(out, 'utf8')) as { pairs: { a: string; b: string; source: number | null }[] };
     expect(report.pairs.length).toBe(3);
