@@ -20,7 +20,7 @@ import { isCourseSuite, loadProgramSuite } from '../packs/csci561/course-suite.t
 import type { Suite } from '../suites/types.ts';
 import { AGENTS_DIR, KIT_FILE, TESTCASES_DIR, type CourseKit } from './course-kit.ts';
 import { NODE_MAJOR } from './requirements.ts';
-import { buildStudentPackage, type StudentPackage } from './student-package.ts';
+import { buildStudentPackage, compilesAgents, type StudentPackage } from './student-package.ts';
 
 export const KIT_MARKER_FIELD = 'mancalaKit';
 
@@ -35,11 +35,12 @@ function projectOverrides(): { overrides?: Record<string, string> } {
 }
 
 /**
- * npm 11 warns of every install script allowScripts does not cover. The kit's only one is
- * esbuild's postinstall, which checks the native binary npm installs anyway (an optional
- * dependency per platform): not run, and so no warning a student would have to read.
+ * npm 11 warns of every install script allowScripts does not cover. The only one a kit can hold is
+ * esbuild's postinstall (a TypeScript course's kit: student-package.ts), which checks the native
+ * binary npm installs anyway (an optional dependency per platform): not run, and so no warning a
+ * student would have to read. Other kits install no esbuild.
  */
-const KIT_ALLOW_SCRIPTS = { esbuild: false };
+const kitAllowScripts = (kit: CourseKit) => (compilesAgents(kit) ? { allowScripts: { esbuild: false } } : {});
 
 export interface KitFile {
   /** the path inside the kit ('/'-separated); a file of the tarball is `vendor/<tgz>!<path>` */
@@ -134,7 +135,7 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
   const scripts = { check: `mancala ${kit.check.join(' ')}`, play };
   writeFileSync(
     join(out, 'package.json'),
-    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies: { [PACKAGE_NAME]: `file:${tarball}` }, allowScripts: KIT_ALLOW_SCRIPTS, ...projectOverrides() }, null, 2)}\n`,
+    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies: { [PACKAGE_NAME]: `file:${tarball}` }, ...kitAllowScripts(kit), ...projectOverrides() }, null, 2)}\n`,
   );
   add('package.json', 'what npm ci installs, and the npm run scripts check and play');
   if (typescript) {
@@ -200,7 +201,9 @@ function kitReadme(kit: CourseKit, suites: readonly Suite[], scripts: { check: s
     'the check says in one line what is missing. Tested on Linux (macOS and Windows not yet).',
     '',
     '```sh',
-    'npm ci            # installs the framework from vendor/ and what a check loads from npm (seconds, about 35 MB)',
+    compilesAgents(kit)
+      ? 'npm ci            # installs the framework from vendor/ and esbuild, which compiles your TypeScript (seconds, about 20 MB)'
+      : 'npm ci            # installs the framework from vendor/: nothing to compile (a second or two, under 10 MB)',
     'npm run check     # the public sanity checks on agent/ (add -- --json report.json for a JSON report)',
     'npm run play      # play against your agent in the terminal',
     '```',

@@ -11,7 +11,9 @@ import { agentNames, heuristicNames } from '../plugins/agents.ts';
 import { kitCourses, loadCourseKit } from './course-kit.ts';
 import { kitStarterText } from './kit-folder.ts';
 import { missingRequirement, type Requirement } from './requirements.ts';
-import { excludedFromPackage, kitCompositionRoot } from './student-package.ts';
+import { compilesAgents, excludedFromPackage, kitCompositionRoot } from './student-package.ts';
+import { withheldPackage } from './withheld-package.ts';
+import { UserError } from '../errors.ts';
 
 describe('student kits', () => {
   it('every course named by the issue has a kit; an unknown one is one line listing them', () => {
@@ -59,6 +61,22 @@ describe('student kits', () => {
     expect(kitCompositionRoot(csc384)).toContain('declareStudentKit("csc384", [{"tool":"python3","install":"Python 3.8 or newer');
     // A kit without requirements (kalah) declares the course alone, as before.
     expect(kitCompositionRoot(loadCourseKit('kalah'))).toContain('declareStudentKit("kalah");');
+  });
+
+  it('only the TypeScript course compiles its students\' agents at check time (its kit alone installs esbuild)', () => {
+    expect(kitCourses().filter((c) => compilesAgents(loadCourseKit(c)))).toEqual(['kalah']);
+  });
+
+  it("a withheld package loads quietly, as a bundle reads a CommonJS package, and any use of it is one line saying it is not in the kit", () => {
+    const bullmq = withheldPackage('bullmq') as { __esModule?: unknown } & (() => unknown);
+    expect(bullmq.__esModule).toBeUndefined();
+    // esbuild's __toESM: a new object whose prototype is the package's, with `default` the package; a named export is read through the prototype.
+    const namespace = Object.create(Object.getPrototypeOf(bullmq) as object) as Record<string, unknown>;
+    expect(() => namespace.Queue).toThrow(UserError);
+    expect(() => namespace.Queue).toThrow(/^bullmq: not in a student kit \(an instructor's tool/);
+    expect(() => bullmq()).toThrow(UserError);
+    expect(() => new (bullmq as unknown as new () => unknown)()).toThrow(/bullmq: not in a student kit/);
+    expect(`${String((namespace as { then?: unknown }).then)}`).toBe('undefined');
   });
 
   describe('requirements: one line naming what to install', () => {

@@ -130,7 +130,8 @@ function externalPackages(metafile: Metafile): Set<string> {
  */
 async function studentImportPackages(stage: string, nodePaths: readonly string[]): Promise<Set<string>> {
   const sources = (dir: string) => (existsSync(join(stage, dir)) ? (readdirSync(join(stage, dir), { recursive: true }) as string[]).map((f) => join(dir, String(f))).filter((f) => f.endsWith('.ts')) : []);
-  const entries = [...sources(join('framework', 'contracts')), ...sources(join('framework', 'heuristics'))];
+  // module-shapes.ts is the loader's (modules/load.ts checks a module's export with zod, 8 MB installed), not the student's.
+  const entries = [...sources(join('framework', 'contracts')), ...sources(join('framework', 'heuristics'))].filter((f) => !f.endsWith(`${sep}module-shapes.ts`));
   const metafile = await importsOf(
     { contents: entries.map((f) => `import ${JSON.stringify(`./${f.split(sep).join('/')}`)};`).join('\n'), resolveDir: stage },
     stage,
@@ -211,8 +212,9 @@ async function prebuildSandboxRuntime(stage: string, nodePaths: readonly string[
   for (const [name, format, file] of [['main.ts', 'cjs', 'sandbox-runtime.cjs'], ['bootstrap.ts', 'esm', 'sandbox-bootstrap.mjs']] as const) {
     const entry = join('framework', 'sandbox', 'child', name);
     const result = await build({ entryPoints: [join(stage, entry)], bundle: true, format, platform: 'node', target: 'node20', metafile: true, write: false, logLevel: 'silent', absWorkingDir: stage, nodePaths: [...nodePaths] });
-    const inputs = Object.keys(result.metafile.inputs);
-    const leaked = inputs.filter((i) => !i.startsWith('framework/') && !i.includes('node_modules/'));
+    // A package's file is named as in the package's own node_modules, where the kit's runtime.ts finds it one (the stage has none).
+    const inputs = Object.keys(result.metafile.inputs).map((i) => (i.includes('node_modules/') ? `node_modules/${i.slice(i.lastIndexOf('node_modules/') + 'node_modules/'.length)}` : i));
+    const leaked = inputs.filter((i) => !i.startsWith('framework/') && !i.startsWith('node_modules/'));
     if (leaked.length > 0) throw new Error(`the kit's sandbox runtime must contain nothing outside framework/, but it bundles ${leaked.join(', ')}`);
     writeFileSync(join(folder, file), result.outputFiles[0]!.text);
     builds.push({ entry: slashed(entry), format, file, inputs });
