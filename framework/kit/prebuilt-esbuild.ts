@@ -71,7 +71,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     real = await import('esbuild');
   } catch {
-    throw new UserError("this kit has no compiler (esbuild): it runs agents written in its course's language as they are; TypeScript or JavaScript needs a kit of a course whose students write TypeScript, and the web app the project itself");
+    throw new UserError("esbuild is not installed here, and a TypeScript or JavaScript agent (or the web app) needs it: in a TypeScript course's kit, run npm ci once; other kits run agents in their course's language (Python, Java, C++) as they are");
   }
   return real.build(options);
 }

@@ -1,13 +1,12 @@
 /**
- * The framework as a course's students receive it: an npm package (a tarball inside their kit)
- * built from this project without the course's reference solutions. It holds framework/ (the
+ * The framework as a course's students receive it: a package folder inside their kit
+ * (vendor/mancala-autograder), built from this project without the course's reference solutions. It holds framework/ (the
  * platform), graders/ without "name the bug" (whose broken variants are references), the agents
  * the course gives its students, the stdio clients, and a composition root of its own, written
  * here, that registers those and names every other agent of the catalog as held back
  * (plugins/student-kit.ts). Its dist/ is compiled from those files alone, so no reference code
  * reaches it by an import.
  */
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -102,10 +101,14 @@ async function agentFiles(root: string): Promise<string[]> {
 }
 
 export interface StudentPackage {
-  /** the tarball, in `outDir` */
-  tarball: string;
-  /** the package's files (paths inside it), as npm packed them */
+  /** the package's folder (the kit's vendor/mancala-autograder) */
+  dir: string;
+  /** the package's files (paths inside it, '/'-separated), sorted */
   files: string[];
+  /** the packages copied into its own node_modules/ (what its command imports by name) */
+  vendored: string[];
+  /** what the kit's own npm ci must install (a TypeScript course's: esbuild): name → version */
+  kitDependencies: Record<string, string>;
 }
 
 /** A package's name from an import path: `zod/mini` is zod, `@scope/pkg/x` is @scope/pkg. */
@@ -252,13 +255,31 @@ function kitStandIns(stage: string): Plugin {
   };
 }
 
-/** What the student package depends on: the project's dependencies that a check can load (checkPackages). */
-export function studentDependencies(all: Record<string, string>, loaded: ReadonlySet<string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(all).filter(([name]) => loaded.has(name) && !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));
+/**
+ * The packages the kit's command imports by name, copied as the project installed them (the
+ * version its lock pins) into the package's own node_modules/, where Node finds them from the
+ * command's files: so the kit needs no npm registry, and runs with nothing installed. Only a
+ * package with no dependencies of its own is taken so (piscina: its one native helper is an
+ * optional dependency it does without).
+ */
+function vendorPackages(names: Iterable<string>, packageDir: string): string[] {
+  const vendored: string[] = [];
+  for (const name of [...names].sort()) {
+    const from = join(PROJECT_ROOT, 'node_modules', name);
+    const manifest = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+    const needs = Object.keys(manifest.dependencies ?? {});
+    if (needs.length > 0) throw new Error(`the kit's command imports ${name}, which needs ${needs.join(', ')}: a kit vendors packages without dependencies only`);
+    cpSync(from, join(packageDir, 'node_modules', name), { recursive: true, dereference: true });
+    vendored.push(`${name}@${manifest.version}`);
+  }
+  return vendored;
 }
 
-/** Builds the course's student package into `outDir` (npm pack); its files are listed for `mancala kit --list`. */
-export async function buildStudentPackage(kit: CourseKit, outDir: string): Promise<StudentPackage> {
+/**
+ * Builds the course's student package into the folder `packageDir` (the kit's
+ * vendor/mancala-autograder): its files are listed for `mancala kit --list`.
+ */
+export async function buildStudentPackage(kit: CourseKit, packageDir: string): Promise<StudentPackage> {
   const stage = mkdtempSync(join(tmpdir(), `mancala-kit-${kit.course}-`));
   try {
     const root = kitCompositionRoot(kit);
@@ -277,10 +298,17 @@ export async function buildStudentPackage(kit: CourseKit, outDir: string): Promi
       plugins: [kitStandIns(stage)],
       sourcemap: false,
     });
-    // What the bundle leaves outside it (piscina finds its own worker script) and, where students write TypeScript, what compiles it and what it may import.
-    const loaded = externalPackages(written.metafile);
-    if (compilesAgents(kit)) for (const name of ['esbuild', ...(await studentImportPackages(stage, [...PACKAGE_DIRS]))]) loaded.add(name);
     const project = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string; engines: unknown; dependencies: Record<string, string>; license?: string };
+    // What the bundle leaves outside it (piscina finds its own worker script) is vendored; where students write TypeScript, the kit installs what compiles it and what it may import.
+    const outside = [...externalPackages(written.metafile)].filter((name) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name));
+    const kitDependencies: Record<string, string> = {};
+    if (compilesAgents(kit)) {
+      for (const name of ['esbuild', ...(await studentImportPackages(stage, [...PACKAGE_DIRS]))]) {
+        const range = project.dependencies[name];
+        if (range === undefined) throw new Error(`a student's TypeScript may import ${name}, which is not a dependency of the project`);
+        kitDependencies[name] = range;
+      }
+    }
     writeFileSync(
       join(stage, 'package.json'),
       `${JSON.stringify(
@@ -294,17 +322,24 @@ export async function buildStudentPackage(kit: CourseKit, outDir: string): Promi
           bin: { mancala: 'bin/mancala.js' },
           exports: { '.': './dist/cli.mjs', './framework/*': './framework/*', './package.json': './package.json' },
           mancalaStudentKit: kit.course,
-          dependencies: studentDependencies(project.dependencies, loaded),
+          // None from the registry: what the command imports by name is in node_modules/ here (vendorPackages).
+          dependencies: {},
         },
         null,
         2,
       )}\n`,
     );
-    writeFileSync(join(stage, 'README.md'), `# ${PACKAGE_NAME} for the ${kit.course} student kit\n\nInstalled by the kit's \`npm ci\`; see the kit's README.md.\n`);
-    mkdirSync(outDir, { recursive: true });
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const [packed] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
-    return { tarball: join(outDir, packed!.filename), files: packed!.files.map((f) => f.path).sort() };
+    rmSync(packageDir, { recursive: true, force: true });
+    mkdirSync(dirname(packageDir), { recursive: true });
+    cpSync(stage, packageDir, { recursive: true });
+    const vendored = vendorPackages(outside, packageDir);
+    writeFileSync(
+      join(packageDir, 'README.md'),
+      `# ${PACKAGE_NAME} for the ${kit.course} student kit\n\nThe kit's \`mancala\` command (\`node mancala.mjs\` in the kit's folder runs it); see the kit's README.md.\n` +
+        (vendored.length > 0 ? `\nnode_modules/ holds the published packages the command imports, as the project installed them: ${vendored.join(', ')}.\n` : ''),
+    );
+    const packaged = (readdirSync(packageDir, { recursive: true }) as string[]).map(String).filter((f) => statSync(join(packageDir, f)).isFile());
+    return { dir: packageDir, files: packaged.map((f) => f.split(sep).join('/')).sort(), vendored, kitDependencies };
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
