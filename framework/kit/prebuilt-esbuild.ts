@@ -35,43 +35,49 @@ export interface PrebuiltManifest {
 export const PREBUILT_FOLDER = join('dist', 'prebuilt');
 export const PREBUILT_MANIFEST = 'builds.json';
 
-function readManifest(): PrebuiltManifest {
-  const file = join(PROJECT_ROOT, PREBUILT_FOLDER, PREBUILT_MANIFEST);
+function readManifest(root: string): PrebuiltManifest {
+  const file = join(root, PREBUILT_FOLDER, PREBUILT_MANIFEST);
   if (!existsSync(file)) return { version: 'none', builds: [] };
   return JSON.parse(readFileSync(file, 'utf8')) as PrebuiltManifest;
 }
 
-const manifest = readManifest();
-
-export const version = manifest.version;
-
-/** The build `options` asks for, if it was made ahead: same entry, same format, the package as its working folder. */
-function prebuiltFor(options: BuildOptions): PrebuiltBuild | undefined {
-  const entries = options.entryPoints;
-  if (!Array.isArray(entries) || entries.length !== 1 || typeof entries[0] !== 'string' || options.stdin !== undefined) return undefined;
-  if (resolve(options.absWorkingDir ?? process.cwd()) !== PROJECT_ROOT) return undefined;
-  const entry = resolve(PROJECT_ROOT, entries[0]);
-  return manifest.builds.find((b) => b.format === options.format && join(PROJECT_ROOT, b.entry) === entry);
+/** esbuild's `build` and `version` for the package at `root` (see the module comment); the kit's command uses its own package's. */
+export function prebuiltEsbuild(root: string): { version: string; build(options: BuildOptions): Promise<BuildResult> } {
+  const manifest = readManifest(root);
+  /** The build `options` asks for, if it was made ahead: same entry, same format, the package as its working folder. */
+  const prebuiltFor = (options: BuildOptions): PrebuiltBuild | undefined => {
+    const entries = options.entryPoints;
+    if (!Array.isArray(entries) || entries.length !== 1 || typeof entries[0] !== 'string' || options.stdin !== undefined) return undefined;
+    if (resolve(options.absWorkingDir ?? process.cwd()) !== root) return undefined;
+    const entry = resolve(root, entries[0]);
+    return manifest.builds.find((b) => b.format === options.format && join(root, b.entry) === entry);
+  };
+  return {
+    version: manifest.version,
+    async build(options) {
+      const made = prebuiltFor(options);
+      if (made !== undefined) {
+        const file = join(root, PREBUILT_FOLDER, made.file);
+        const text = readFileSync(file, 'utf8');
+        return {
+          errors: [],
+          warnings: [],
+          outputFiles: [{ path: file, text, contents: Buffer.from(text), hash: '' }],
+          metafile: { inputs: Object.fromEntries(made.inputs.map((i) => [i, { bytes: 0, imports: [] }])), outputs: {} },
+          mangleCache: undefined,
+        };
+      }
+      let real: typeof import('esbuild');
+      try {
+        real = await import('esbuild');
+      } catch {
+        throw new UserError("esbuild is not installed here, and a TypeScript or JavaScript agent (or the web app) needs it: in a TypeScript course's kit, run npm ci once; other kits run agents in their course's language (Python, Java, C++) as they are");
+      }
+      return real.build(options);
+    },
+  };
 }
 
-/** esbuild's `build`, for what a kit's check builds (see the module comment). */
-export async function build(options: BuildOptions): Promise<BuildResult> {
-  const made = prebuiltFor(options);
-  if (made !== undefined) {
-    const text = readFileSync(join(PROJECT_ROOT, PREBUILT_FOLDER, made.file), 'utf8');
-    return {
-      errors: [],
-      warnings: [],
-      outputFiles: [{ path: join(PROJECT_ROOT, PREBUILT_FOLDER, made.file), text, contents: Buffer.from(text), hash: '' }],
-      metafile: { inputs: Object.fromEntries(made.inputs.map((i) => [i, { bytes: 0, imports: [] }])), outputs: {} },
-      mangleCache: undefined,
-    };
-  }
-  let real: typeof import('esbuild');
-  try {
-    real = await import('esbuild');
-  } catch {
-    throw new UserError("esbuild is not installed here, and a TypeScript or JavaScript agent (or the web app) needs it: in a TypeScript course's kit, run npm ci once; other kits run agents in their course's language (Python, Java, C++) as they are");
-  }
-  return real.build(options);
-}
+const own = prebuiltEsbuild(PROJECT_ROOT);
+export const version = own.version;
+export const build = own.build;
