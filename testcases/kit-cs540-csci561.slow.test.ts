@@ -109,7 +109,7 @@ describe.runIf(JDK)('the CS540 kit: studPlayer.java with the course\'s Player an
   it('agent/ holds the course\'s files: the skeleton to fill and the project\'s Player and GameState, no TypeScript', () => {
     expect(readdirSync(join(kit, 'agent')).sort()).toEqual(['GameState.java', 'Player.java', 'README.md', 'studPlayer.java']);
     expect(readFileSync(join(kit, 'agent/Player.java'), 'utf8')).toBe(readFileSync(join(ROOT, 'agents/clients/cs540/Player.java'), 'utf8'));
-    expect(JSON.parse(readFileSync(join(kit, 'package.json'), 'utf8')).scripts.check).toBe(`mancala gauntlet agent ${GAUNTLET.join(' ')} --check`);
+    expect(JSON.parse(readFileSync(join(kit, 'package.json'), 'utf8')).scripts.check).toBe(`node mancala.mjs gauntlet agent ${GAUNTLET.join(' ')} --check`);
   });
 
   it('the starter as shipped: lost games, failed (not error), naming the function to write; the same verdicts as the repo\'s gauntlet', () => {

@@ -13,7 +13,7 @@
  * any language outside agent/, nor a name the grader runs in playoffs (framework/kit/reference-scan.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,6 +113,9 @@ function sameVerdicts(kit: CaseResult[], repo: CaseResult[]): void {
   expect(kit.map((c) => [c.id, c.status])).toEqual(kit.map((c) => [c.id, byId.get(c.id)]));
 }
 
+/** A course whose starter is TypeScript: its kit alone installs esbuild, which compiles the student's agent at check time. */
+const compilesTypeScript = (course: string) => filesUnder(join(ROOT, 'agents/starters', course)).some((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+
 function filesUnder(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[]).map(String).filter((f) => statSync(join(dir, f)).isFile());
 }
@@ -150,7 +153,7 @@ describe.each(COURSES)('the %s kit', (course) => {
   let made: { code: number | null; out: string; err: string };
   let bin = '';
   let starter: CaseResult[] = [];
-  /** the kit's npm ci: its exit, what it printed, the bytes of node_modules and its packages' folders */
+  /** the kit's npm ci: its exit, what it printed, the bytes of the whole kit after it (vendor/ and node_modules/) and the packages' folders in both */
   let installed: { code: number | null; output: string; bytes: number; packages: Set<string> } = { code: null, output: '', bytes: 0, packages: new Set() };
 
   beforeAll(() => {
@@ -160,33 +163,46 @@ describe.each(COURSES)('the %s kit', (course) => {
     made = { code: r.status, out: r.stdout, err: r.stderr };
     const makeMs = Date.now() - started;
     if (made.code !== 0) return;
+    const bytes = filesUnder(kit).reduce((sum, f) => sum + statSync(join(kit, f)).size, 0);
     started = Date.now();
     const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: kit, encoding: 'utf8', timeout: 300_000 });
     const installMs = Date.now() - started;
-    const bytes = filesUnder(kit).filter((f) => !f.startsWith(`node_modules${sep}`)).reduce((sum, f) => sum + statSync(join(kit, f)).size, 0);
-    const modules = filesUnder(join(kit, 'node_modules'));
+    // Every real file once: node_modules/mancala-autograder is npm's link to vendor/mancala-autograder (its files are counted there).
+    const real = new Map<string, string>();
+    for (const f of filesUnder(kit)) {
+      const path = realpathSync(join(kit, f));
+      if (!real.has(path)) real.set(path, f.split(sep).join('/'));
+    }
+    const all = [...real.values()];
     installed = {
       code: ci.status,
       output: `${ci.stdout}${ci.stderr}`,
-      bytes: modules.reduce((sum, f) => sum + statSync(join(kit, 'node_modules', f)).size, 0),
+      bytes: all.reduce((sum, f) => sum + statSync(join(kit, f)).size, 0),
       // A package's folder: node_modules/NAME or node_modules/@SCOPE/NAME, at any depth (not a package.json of a package's own subfolder).
-      packages: new Set(modules.map((f) => f.split(sep).join('/')).filter((f) => /(^|\/node_modules\/)(@[^/]+\/)?[^/@.][^/]*\/package\.json$/.test(f)).map((f) => dirname(f))),
+      packages: new Set(all.filter((f) => /(^|\/)node_modules\/(@[^/]+\/)?[^/@.][^/]*\/package\.json$/.test(f)).map((f) => dirname(f))),
     };
     // Speed is printed, not asserted (a busy machine and a far registry are no failure of the kit).
     console.log(
-      `${course} kit: ${(bytes / 1024).toFixed(0)} KB before npm ci; made in ${(makeMs / 1000).toFixed(1)} s; npm ci ${(installMs / 1000).toFixed(1)} s, ` +
-        `${installed.packages.size} packages, node_modules ${(installed.bytes / 1e6).toFixed(1)} MB`,
+      `${course} kit: ${(bytes / 1e6).toFixed(1)} MB as made (in ${(makeMs / 1000).toFixed(1)} s); npm ci ${(installMs / 1000).toFixed(1)} s; installed: ${(installed.bytes / 1e6).toFixed(1)} MB, ` +
+        `${installed.packages.size} packages (${[...installed.packages].map((d) => d.replace(/^.*node_modules\//, '')).join(', ') || 'none'})`,
     );
   });
 
-  it("npm ci installs only what a check loads, with no npm warning a student would have to read", () => {
+  it("installed, the kit holds only what a check loads, with no npm warning a student would have to read", () => {
     expect(installed.code, installed.output).toBe(0);
     expect(installed.output).not.toMatch(/npm warn/i);
     const names = [...installed.packages].map((d) => d.replace(/^.*node_modules\//, ''));
     // Distributed runs' queue, the web app's server, the tournaments' ratings and Dolos: no check loads them.
-    for (const unused of ['bullmq', 'fastify', 'openskill', '@dodona/dolos-lib', 'msgpackr', 'msgpackr-extract']) expect(names).not.toContain(unused);
-    // esbuild's native binary alone is 11 MB of it: the 10 MB goal needs a kit that compiles nothing at run time.
-    expect(installed.bytes).toBeLessThan(45e6);
+    for (const unused of ['bullmq', 'fastify', 'ioredis', 'openskill', '@dodona/dolos-lib', 'msgpackr', 'msgpackr-extract', 'zod']) expect(names).not.toContain(unused);
+    if (compilesTypeScript(course)) {
+      // A TypeScript course's check compiles the student's agent: esbuild's 11 MB native binary is most of it.
+      expect(names).toContain('esbuild');
+      expect(installed.bytes).toBeLessThan(25e6);
+    } else {
+      // The students write Python, Java or C++: the check builds nothing (the framework's own bundles were built with the kit), and npm downloads nothing.
+      expect(names.filter((n) => n.includes('esbuild'))).toEqual([]);
+      expect(installed.bytes).toBeLessThan(10e6);
+    }
   });
 
   it('--list names every file of the kit and of its framework package, each with its reason', () => {
@@ -195,10 +211,8 @@ describe.each(COURSES)('the %s kit', (course) => {
     const listed = new Map(made.out.trim().split('\n').slice(0, -1).map((l) => [l.split(/\s{2,}/)[0]!, l.slice(l.indexOf('  ')).trim()]));
     const own = filesUnder(kit).filter((f) => !f.startsWith(`node_modules${sep}`)).map((f) => f.split(sep).join('/'));
     for (const f of own) expect(listed.get(f), f).toMatch(/\w/);
-    const tarball = own.find((f) => f.startsWith('vendor/') && f.endsWith('.tgz'))!;
-    const inside = execFileSync('tar', ['tzf', join(kit, tarball)], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, ''));
-    for (const f of inside) expect(listed.get(`${tarball}!${f}`), f).toMatch(/\w/);
-    expect(made.out).toMatch(new RegExp(`wrote the ${course} kit to .*students run npm ci && npm run check there\\n$`));
+    expect(own.filter((f) => f.startsWith('vendor/mancala-autograder/')).length).toBeGreaterThan(100);
+    expect(made.out).toMatch(new RegExp(`wrote the ${course} kit to .*students run npm run check there\\n$`));
   });
 
   it('npm run check -- --json grades the starter without the OS sandbox: failed cases, never an error', () => {
@@ -209,6 +223,21 @@ describe.each(COURSES)('the %s kit', (course) => {
     starter = casesOf(report);
     expect(starter.length).toBeGreaterThan(0);
     for (const c of starter) expect(['passed', 'failed'], `${c.id}: ${c.message}`).toContain(c.status);
+  });
+
+  it.runIf(!compilesTypeScript(course))('with nothing installed, node mancala.mjs runs the check as npm run check does', () => {
+    const bare = join(work, `${course}-no-npm`);
+    cpSync(kit, bare, { recursive: true, filter: (f) => !f.split(sep).includes('node_modules') || f.includes(`vendor${sep}mancala-autograder${sep}node_modules`) });
+    expect(readdirSync(bare)).not.toContain('node_modules');
+    const report = join(work, `${course}-no-npm.json`);
+    const r = spawnSync(process.execPath, ['mancala.mjs', ...kitJson(course).check, '--json', report], { cwd: bare, encoding: 'utf8', env: { ...process.env, PATH: bin, MANCALA_POLLING_METER: 'ps' }, timeout: 300_000 });
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    const cases = casesOf(report);
+    expect(cases.length).toBeGreaterThan(0);
+    for (const c of cases) expect(['passed', 'failed'], `${c.id}: ${c.message}`).toContain(c.status);
+    // The same cases, with the same verdicts, as npm run check gave the starter.
+    expect(cases.map((c) => [c.id, c.status])).toEqual(starter.map((c) => [c.id, c.status]));
+    rmSync(bare, { recursive: true, force: true });
   });
 
   const solution = SOLUTIONS[course];
@@ -259,20 +288,13 @@ describe.each(COURSES)('the %s kit', (course) => {
   it('holds no file of the reference, the examples or a hidden suite, and no line of them', () => {
     const { paths, lines } = forbidden();
     expect(lines.size).toBeGreaterThan(100);
-    const tarball = filesUnder(join(kit, 'vendor'))[0]!;
-    const unpacked = join(work, `${course}-unpacked`);
-    mkdirSync(unpacked);
-    execFileSync('tar', ['xzf', join(kit, 'vendor', tarball), '-C', unpacked]);
-    const installed = join(kit, 'node_modules', 'mancala-autograder');
-    const scanned = [
-      ...filesUnder(kit).filter((f) => !f.startsWith(`node_modules${sep}`) && !f.endsWith('.tgz')).map((f) => join(kit, f)),
-      ...filesUnder(unpacked).map((f) => join(unpacked, f)),
-      ...filesUnder(installed).map((f) => join(installed, f)),
-    ];
+    // The kit's own files, the framework package among them (vendor/), and what npm ci installed beside it (a TypeScript kit's esbuild).
+    const scanned = filesUnder(kit).map((f) => join(kit, f)).filter((f) => !/\.(node|wasm)$|[\\/]bin[\\/]esbuild$/.test(f));
     // The compiled command names each module it holds on a line of its own: only the package's own files.
-    const packaged = new Set(filesUnder(join(unpacked, 'package')).map((f) => f.split(sep).join('/')));
-    for (const f of filesUnder(join(unpacked, 'package', 'dist')).filter((f) => f.endsWith('.mjs'))) {
-      for (const m of readFileSync(join(unpacked, 'package', 'dist', f), 'utf8').matchAll(/^\/\/ ((?:agents|graders|framework|bin)\/\S+)$/gm)) {
+    const pkg = join(kit, 'vendor', 'mancala-autograder');
+    const packaged = new Set(filesUnder(pkg).map((f) => f.split(sep).join('/')));
+    for (const f of filesUnder(join(pkg, 'dist')).filter((f) => /\.[cm]js$/.test(f))) {
+      for (const m of readFileSync(join(pkg, 'dist', f), 'utf8').matchAll(/^\/\/ ((?:agents|graders|framework|bin)\/\S+)$/gm)) {
         expect(packaged.has(m[1]!), `dist/${f} holds ${m[1]}, which the package does not`).toBe(true);
       }
     }
@@ -284,7 +306,7 @@ describe.each(COURSES)('the %s kit', (course) => {
     }
   });
 
-  it('holds no search in any language but its starter, and none of the names the grader runs in playoffs (vendor/*.tgz included)', () => {
+  it('holds no search in any language but its starter, and none of the names the grader runs in playoffs (vendor/ included)', () => {
     // The student's own: agent/ and the starters beside it. What the check wrote (csci561's reports/: the program's own output) is not the kit's.
     const hits = scanKit(kit, ['agent', ...(kitJson(course).beside ?? [])]).filter((h) => !h.file.startsWith('reports/'));
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.kind}: ${h.text}`)).toEqual([]);

@@ -1,15 +1,17 @@
 /**
  * `mancala kit <course> --out DIR`: the folder a course's students unzip and use.
  *
- *   package.json, package-lock.json   `npm ci` installs the framework from the tarball in vendor/
- *                                     (nothing unpublished), `npm run check` and `npm run play`
- *   vendor/mancala-autograder-V.tgz   the student package (student-package.ts)
+ *   mancala.mjs                       the command: `node mancala.mjs check …` runs with nothing installed
+ *   package.json, package-lock.json   `npm run check` and `npm run play`; `npm ci` links the command
+ *                                     (`npx mancala`) and, in a TypeScript course's kit, installs esbuild
+ *   vendor/mancala-autograder/        the student package (student-package.ts), with what it imports
  *   agent/                            the course's starter, importing the framework by package name
  *   suites/<suite>/                   the public suites, with their (public) expected answers
  *   README.md, tsconfig.json, .gitignore
  *
  * Every file is there for a reason `kitListing` states (`--list`). The lock file is made here
- * with `npm install --package-lock-only`, which asks the npm registry for the dependencies' versions.
+ * with `npm install --package-lock-only`, which asks the npm registry for the versions of what
+ * the kit installs from it (a TypeScript course's esbuild; nothing elsewhere).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,29 +22,20 @@ import { isCourseSuite, loadProgramSuite } from '../packs/csci561/course-suite.t
 import type { Suite } from '../suites/types.ts';
 import { AGENTS_DIR, KIT_FILE, TESTCASES_DIR, type CourseKit } from './course-kit.ts';
 import { NODE_MAJOR } from './requirements.ts';
-import { buildStudentPackage, type StudentPackage } from './student-package.ts';
+import { buildStudentPackage, compilesAgents, type StudentPackage } from './student-package.ts';
 
 export const KIT_MARKER_FIELD = 'mancalaKit';
 
 /**
- * The project's npm overrides, for the kit's package.json: npm honours them only in the package
- * installed at the top, and they pin a dependency's dependency to a version that runs on the
- * Node we promise (package.json says which), so the kit resolves as the project does.
+ * npm 11 warns of every install script allowScripts does not cover. The only one a kit can hold is
+ * esbuild's postinstall (a TypeScript course's kit: student-package.ts), which checks the native
+ * binary npm installs anyway (an optional dependency per platform): not run, and so no warning a
+ * student would have to read. Other kits install no esbuild.
  */
-function projectOverrides(): { overrides?: Record<string, string> } {
-  const project = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { overrides?: Record<string, string> };
-  return project.overrides === undefined ? {} : { overrides: project.overrides };
-}
-
-/**
- * npm 11 warns of every install script allowScripts does not cover. The kit's only one is
- * esbuild's postinstall, which checks the native binary npm installs anyway (an optional
- * dependency per platform): not run, and so no warning a student would have to read.
- */
-const KIT_ALLOW_SCRIPTS = { esbuild: false };
+const kitAllowScripts = (kit: CourseKit) => (compilesAgents(kit) ? { allowScripts: { esbuild: false } } : {});
 
 export interface KitFile {
-  /** the path inside the kit ('/'-separated); a file of the tarball is `vendor/<tgz>!<path>` */
+  /** the path inside the kit ('/'-separated) */
   path: string;
   why: string;
 }
@@ -50,9 +43,9 @@ export interface KitFile {
 export interface WrittenKit {
   dir: string;
   files: KitFile[];
-  /** bytes of the kit's folder, and of the tarball in it */
+  /** bytes of the kit's folder, and of the package in it */
   bytes: number;
-  tarballBytes: number;
+  packageBytes: number;
 }
 
 /** Refuses an output folder that holds anything but an earlier kit (which is replaced). */
@@ -97,10 +90,11 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
   const files: KitFile[] = [];
   const add = (path: string, why: string) => files.push({ path: slash(path), why });
 
-  const pkg = await buildStudentPackage(kit, join(out, 'vendor'));
-  const tarball = `vendor/${basename(pkg.tarball)}`;
-  add(tarball, `the framework for students (${PACKAGE_NAME}): what npm ci installs; below, each of its files`);
-  for (const f of pkg.files) add(`${tarball}!${f}`, packageFileReason(kit, f));
+  const vendor = `vendor/${PACKAGE_NAME}`;
+  const pkg = await buildStudentPackage(kit, join(out, vendor));
+  for (const f of pkg.files) add(`${vendor}/${f}`, packageFileReason(kit, f, pkg));
+  writeFileSync(join(out, KIT_COMMAND), `${KIT_COMMAND_TEXT}\n`);
+  add(KIT_COMMAND, 'the mancala command: node mancala.mjs check … (npm run check runs it); nothing to install');
 
   for (const f of filesUnder(kit.starter)) {
     if (f === KIT_FILE || f.endsWith('.test.ts')) continue;
@@ -130,13 +124,16 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
   }
 
   // A course's own game manager runs in agent/, after `mancala doctor` has checked the tools it needs.
-  const play = Array.isArray(kit.play) ? `mancala ${kit.play.join(' ')}` : `mancala doctor agent && cd agent && ${kit.play.run.join(' ')}`;
-  const scripts = { check: `mancala ${kit.check.join(' ')}`, play };
+  const mancala = `node ${KIT_COMMAND}`;
+  const play = Array.isArray(kit.play) ? `${mancala} ${kit.play.join(' ')}` : `${mancala} doctor agent && cd agent && ${kit.play.run.join(' ')}`;
+  const scripts = { check: `${mancala} ${kit.check.join(' ')}`, play };
+  // The package by link (npm ci makes node_modules/mancala-autograder and the bin for npx mancala: no copy, nothing fetched).
+  const dependencies = { [PACKAGE_NAME]: `file:${vendor}`, ...pkg.kitDependencies };
   writeFileSync(
     join(out, 'package.json'),
-    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies: { [PACKAGE_NAME]: `file:${tarball}` }, allowScripts: KIT_ALLOW_SCRIPTS, ...projectOverrides() }, null, 2)}\n`,
+    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies, ...kitAllowScripts(kit) }, null, 2)}\n`,
   );
-  add('package.json', 'what npm ci installs, and the npm run scripts check and play');
+  add('package.json', 'the npm run scripts check and play, and what npm ci links (and installs, for TypeScript: esbuild)');
   if (typescript) {
     writeFileSync(join(out, 'tsconfig.json'), `${JSON.stringify(KIT_TSCONFIG, null, 2)}\n`);
     add('tsconfig.json', "your editor's type checking of agent/ (TypeScript, the framework's settings)");
@@ -154,7 +151,7 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
   add('package-lock.json', 'the exact versions npm ci installs');
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const bytes = filesUnder(out).reduce((sum, f) => sum + statSync(join(out, f)).size, 0);
-  return { dir: out, files, bytes, tarballBytes: statSync(pkg.tarball).size };
+  return { dir: out, files, bytes, packageBytes: pkg.files.reduce((sum, f) => sum + statSync(join(pkg.dir, f)).size, 0) };
 }
 
 const KIT_TSCONFIG = {
@@ -173,9 +170,20 @@ const KIT_TSCONFIG = {
   include: ['agent'],
 };
 
+/** The kit's command, at its top: runs the package's. */
+const KIT_COMMAND = 'mancala.mjs';
+const KIT_COMMAND_TEXT = [
+  '#!/usr/bin/env node',
+  `// The kit's mancala command (node ${KIT_COMMAND} check …; npm run check and npm run play run it): the framework's, in vendor/${PACKAGE_NAME}.`,
+  `import './vendor/${PACKAGE_NAME}/bin/mancala.js';`,
+].join('\n');
+
 /** Why a file of the student package is in it. */
-function packageFileReason(kit: CourseKit, f: string): string {
-  if (f === 'package.json') return "the package's manifest (its dependencies, the mancala bin)";
+function packageFileReason(kit: CourseKit, f: string, pkg: StudentPackage): string {
+  if (f.startsWith('node_modules/')) return `a published package the command imports (${pkg.vendored.join(', ')}), as the project installed it`;
+  if (f === 'dist/kit-worker.mjs') return "the worker pool's thread module, built with the kit (a check builds nothing)";
+  if (f.startsWith('dist/prebuilt/')) return "the sandbox's runtime and bootstrap, built with the kit from framework/sandbox/child/ (a check builds nothing)";
+  if (f === 'package.json') return "the package's manifest (the mancala bin; no dependencies from the registry)";
   if (f === 'README.md') return 'says what the package is';
   if (f.startsWith('dist/')) return 'the mancala command, compiled from the files below (the composition root is bin/plugins.ts)';
   if (f === 'bin/plugins.ts') return `the kit's composition root: registers ${Object.keys(kit.agents).join(', ')} and holds back the rest of the catalog`;
@@ -200,12 +208,17 @@ function kitReadme(kit: CourseKit, suites: readonly Suite[], scripts: { check: s
     'the check says in one line what is missing. Tested on Linux (macOS and Windows not yet).',
     '',
     '```sh',
-    'npm ci            # installs the framework from vendor/ and what a check loads from npm (seconds, about 35 MB)',
+    ...(compilesAgents(kit)
+      ? ['npm ci            # once: installs esbuild, which compiles your TypeScript (seconds, about 11 MB; the framework is in vendor/)']
+      : []),
     'npm run check     # the public sanity checks on agent/ (add -- --json report.json for a JSON report)',
     'npm run play      # play against your agent in the terminal',
     '```',
     '',
     `\`npm run check\` runs \`${scripts.check}\`; \`npm run play\` runs \`${scripts.play}\`.`,
+    compilesAgents(kit)
+      ? `After \`npm ci\`, \`npx mancala --help\` lists every command (\`node ${KIT_COMMAND} --help\` too).`
+      : `Nothing to install: the framework is in \`vendor/\` (under 10 MB) and \`node ${KIT_COMMAND} --help\` lists every command; \`npm ci\` (optional, under a second, nothing downloaded) links it for \`npx mancala\`.`,
     'Work in `agent/` (its README says what to fill in). The starter as shipped is legal but',
     'unfinished: its cases fail, each saying what is missing (a function not written yet is named).',
     '',

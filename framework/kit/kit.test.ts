@@ -11,7 +11,10 @@ import { agentNames, heuristicNames } from '../plugins/agents.ts';
 import { kitCourses, loadCourseKit } from './course-kit.ts';
 import { kitStarterText } from './kit-folder.ts';
 import { missingRequirement, type Requirement } from './requirements.ts';
-import { excludedFromPackage, kitCompositionRoot } from './student-package.ts';
+import { compilesAgents, excludedFromPackage, kitCompositionRoot } from './student-package.ts';
+import { withheldPackage } from './withheld-package.ts';
+import { PREBUILT_FOLDER, PREBUILT_MANIFEST, prebuiltEsbuild, type PrebuiltManifest } from './prebuilt-esbuild.ts';
+import { UserError } from '../errors.ts';
 
 describe('student kits', () => {
   it('every course named by the issue has a kit; an unknown one is one line listing them', () => {
@@ -59,6 +62,44 @@ describe('student kits', () => {
     expect(kitCompositionRoot(csc384)).toContain('declareStudentKit("csc384", [{"tool":"python3","install":"Python 3.8 or newer');
     // A kit without requirements (kalah) declares the course alone, as before.
     expect(kitCompositionRoot(loadCourseKit('kalah'))).toContain('declareStudentKit("kalah");');
+  });
+
+  it('only the TypeScript course compiles its students\' agents at check time (its kit alone installs esbuild)', () => {
+    expect(kitCourses().filter((c) => compilesAgents(loadCourseKit(c)))).toEqual(['kalah']);
+  });
+
+  it("a withheld package loads quietly, as a bundle reads a CommonJS package, and any use of it is one line saying it is not in the kit", () => {
+    const bullmq = withheldPackage('bullmq') as { __esModule?: unknown } & (() => unknown);
+    expect(bullmq.__esModule).toBeUndefined();
+    // esbuild's __toESM: a new object whose prototype is the package's, with `default` the package; a named export is read through the prototype.
+    const namespace = Object.create(Object.getPrototypeOf(bullmq) as object) as Record<string, unknown>;
+    expect(() => namespace.Queue).toThrow(UserError);
+    expect(() => namespace.Queue).toThrow(/^bullmq: not in a student kit \(an instructor's tool/);
+    expect(() => bullmq()).toThrow(UserError);
+    expect(() => new (bullmq as unknown as new () => unknown)()).toThrow(/bullmq: not in a student kit/);
+    expect(`${String((namespace as { then?: unknown }).then)}`).toBe('undefined');
+  });
+
+  it("a kit's stand-in for esbuild serves the builds made with the kit, and gives any other build to the real esbuild", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'kit-prebuilt-'));
+    try {
+      mkdirSync(join(root, PREBUILT_FOLDER), { recursive: true });
+      mkdirSync(join(root, 'framework'));
+      writeFileSync(join(root, PREBUILT_FOLDER, 'runtime.cjs'), 'module.exports = 42;\n');
+      writeFileSync(join(root, 'framework', 'x.ts'), 'export const x: number = 1;\n');
+      const manifest: PrebuiltManifest = { version: '0.0.1-test', builds: [{ entry: 'framework/x.ts', format: 'cjs', file: 'runtime.cjs', inputs: ['framework/x.ts'] }] };
+      writeFileSync(join(root, PREBUILT_FOLDER, PREBUILT_MANIFEST), JSON.stringify(manifest));
+      const esbuild = prebuiltEsbuild(root);
+      expect(esbuild.version).toBe('0.0.1-test');
+      const made = await esbuild.build({ entryPoints: [join(root, 'framework', 'x.ts')], format: 'cjs', absWorkingDir: root, bundle: true, write: false, metafile: true });
+      expect(made.outputFiles![0]!.text).toBe('module.exports = 42;\n');
+      expect(Object.keys(made.metafile!.inputs)).toEqual(['framework/x.ts']);
+      // Another format (or entry) is not the prebuilt one: the real esbuild compiles it (here, the project's).
+      const compiled = await esbuild.build({ entryPoints: [join(root, 'framework', 'x.ts')], format: 'esm', absWorkingDir: root, bundle: true, write: false });
+      expect(compiled.outputFiles![0]!.text).toContain('var x = 1;');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   describe('requirements: one line naming what to install', () => {

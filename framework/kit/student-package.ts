@@ -1,23 +1,23 @@
 /**
- * The framework as a course's students receive it: an npm package (a tarball inside their kit)
- * built from this project without the course's reference solutions. It holds framework/ (the
+ * The framework as a course's students receive it: a package folder inside their kit
+ * (vendor/mancala-autograder), built from this project without the course's reference solutions. It holds framework/ (the
  * platform), graders/ without "name the bug" (whose broken variants are references), the agents
  * the course gives its students, the stdio clients, and a composition root of its own, written
  * here, that registers those and names every other agent of the catalog as held back
  * (plugins/student-kit.ts). Its dist/ is compiled from those files alone, so no reference code
  * reaches it by an import.
  */
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, version, type Metafile, type Plugin } from 'esbuild';
 import { UserError } from '../errors.ts';
 import { agentTable, heuristicNames } from '../plugins/agents.ts';
 import { PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from '../sandbox/paths.ts';
-import { INSTRUCTOR_ONLY_DEPENDENCIES, UNBUNDLED_PACKAGES, writeShippedBundle } from '../workers/source-bundle.ts';
+import { INSTRUCTOR_ONLY_DEPENDENCIES, writeShippedBundle } from '../workers/source-bundle.ts';
 import type { CourseKit } from './course-kit.ts';
+import { PREBUILT_FOLDER, PREBUILT_MANIFEST, type PrebuiltBuild, type PrebuiltManifest } from './prebuilt-esbuild.ts';
 
 /** Project files a student package never holds, even inside the folders it copies. */
 export function excludedFromPackage(rel: string): string | undefined {
@@ -28,6 +28,7 @@ export function excludedFromPackage(rel: string): string | undefined {
   if (path === 'graders/index.ts' || path === 'graders/plugin.ts') return "the instructor's graders, name the bug included (the kit's root uses grade-case.ts)";
   if (path === 'framework/search/specification.ts') return 'the readable specification search: a reference';
   if (path.startsWith('agents/perfect/')) return 'the perfect-play solver: it knows every position\'s true value';
+  if (path.startsWith('framework/web/screenshots/')) return "the web app's screenshots, for the project's docs";
   return undefined;
 }
 
@@ -100,10 +101,14 @@ async function agentFiles(root: string): Promise<string[]> {
 }
 
 export interface StudentPackage {
-  /** the tarball, in `outDir` */
-  tarball: string;
-  /** the package's files (paths inside it), as npm packed them */
+  /** the package's folder (the kit's vendor/mancala-autograder) */
+  dir: string;
+  /** the package's files (paths inside it, '/'-separated), sorted */
   files: string[];
+  /** the packages copied into its own node_modules/ (what its command imports by name) */
+  vendored: string[];
+  /** what the kit's own npm ci must install (a TypeScript course's: esbuild): name → version */
+  kitDependencies: Record<string, string>;
 }
 
 /** A package's name from an import path: `zod/mini` is zod, `@scope/pkg/x` is @scope/pkg. */
@@ -112,28 +117,31 @@ function packageName(path: string): string {
   return path.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
+/** The packages a bundle imports from outside itself by name: those it must find installed. */
+function externalPackages(metafile: Metafile): Set<string> {
+  const names = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const i of output.imports) if (i.external && i.kind !== 'dynamic-import' && !isBuiltin(i.path) && !i.path.startsWith('.')) names.add(packageName(i.path));
+  }
+  return names;
+}
+
 /**
- * The packages the kit's check can load, found by esbuild in the staged package: those the command
- * in dist/ leaves outside its bundle (esbuild, piscina), and those reached at run time by what a
- * check bundles from the package's sources: a worker thread's module (the composition root, the
- * job server and every job module) and a TypeScript submission importing the framework's
- * contracts and heuristics. Everything else the project depends on (distributed runs' queue and
- * Redis clients, the web app's server, the tournaments' ratings, Dolos) is either bundled into
- * dist/ already or never loaded by a check: installing it cost every student tens of MB and an
- * npm warning about msgpackr-extract's install script, for nothing.
+ * The packages a TypeScript student's agent can reach through the framework's sources it may
+ * import (its contracts and the given heuristics): the check's esbuild bundles them from the
+ * kit's node_modules. Static imports only, by esbuild's account of the staged package.
  */
-async function checkPackages(stage: string, nodePaths: readonly string[]): Promise<Set<string>> {
+async function studentImportPackages(stage: string, nodePaths: readonly string[]): Promise<Set<string>> {
   const sources = (dir: string) => (existsSync(join(stage, dir)) ? (readdirSync(join(stage, dir), { recursive: true }) as string[]).map((f) => join(dir, String(f))).filter((f) => f.endsWith('.ts')) : []);
-  const jobModules = sources('framework').filter((f) => /\bjobKind\(/.test(readFileSync(join(stage, f), 'utf8')));
-  const entries = [join('bin', 'plugins.ts'), join('framework', 'workers', 'serve-job.ts'), ...jobModules, ...sources(join('framework', 'contracts')), ...sources(join('framework', 'heuristics'))];
+  // module-shapes.ts is the loader's (modules/load.ts checks a module's export with zod, 8 MB installed), not the student's.
+  const entries = [...sources(join('framework', 'contracts')), ...sources(join('framework', 'heuristics'))].filter((f) => !f.endsWith(`${sep}module-shapes.ts`));
   const metafile = await importsOf(
     { contents: entries.map((f) => `import ${JSON.stringify(`./${f.split(sep).join('/')}`)};`).join('\n'), resolveDir: stage },
     stage,
     nodePaths,
     { packages: 'external' },
   );
-  // Static imports only: a dynamic one is a command's own path (grading's distributed runs load their queue so), not a check's.
-  const reached = new Set(UNBUNDLED_PACKAGES.filter((name) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));
+  const reached = new Set<string>();
   const { inputs } = metafile;
   const seen = new Set<string>();
   const queue = Object.keys(inputs).filter((f) => f.startsWith('<stdin>'));
@@ -149,13 +157,129 @@ async function checkPackages(stage: string, nodePaths: readonly string[]): Promi
   return reached;
 }
 
-/** What the student package depends on: the project's dependencies that a check can load (checkPackages). */
-export function studentDependencies(all: Record<string, string>, loaded: ReadonlySet<string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(all).filter(([name]) => loaded.has(name) && !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name)));
+/** A course whose starter is TypeScript: its students' agents are compiled at check time (the kit installs esbuild for it). */
+export function compilesAgents(kit: CourseKit): boolean {
+  return (readdirSync(kit.starter, { recursive: true }) as string[]).map(String).some((f) => /\.[cm]?ts$/.test(f) && !f.endsWith('.test.ts'));
 }
 
-/** Builds the course's student package into `outDir` (npm pack); its files are listed for `mancala kit --list`. */
-export async function buildStudentPackage(kit: CourseKit, outDir: string): Promise<StudentPackage> {
+/** The job modules of the staged package (files naming a job kind): the pool's threads serve them. */
+function jobModulesOf(stage: string): string[] {
+  return (readdirSync(join(stage, 'framework'), { recursive: true }) as string[])
+    .map((f) => join('framework', String(f)))
+    .filter((f) => f.endsWith('.ts') && /\bjobKind\(/.test(readFileSync(join(stage, f), 'utf8')));
+}
+
+const slashed = (p: string) => p.split(sep).join('/');
+
+/**
+ * bin/kit-worker.ts: the pool's thread module, bundled with the command when the kit is made
+ * (as worker-bundle.ts builds it at run time elsewhere): the composition root, the job server and
+ * every job module, each found by the URL its module names itself by.
+ */
+function kitWorkerSource(jobModules: readonly string[]): string {
+  const lines = [
+    "// The pool's thread module of a student kit, written by `mancala kit` (student-package.ts): built with the command, so a check builds nothing.",
+    "import './plugins.ts';",
+    "import { serveJob, type JobModules } from '../framework/workers/serve-job.ts';",
+    "import type { JobTask } from '../framework/workers/pool.ts';",
+    ...jobModules.map((m, k) => `import * as job${k} from ${JSON.stringify(`../${slashed(m)}`)};`),
+    'const modules: JobModules = {',
+    ...jobModules.map((m, k) => `  [new URL(${JSON.stringify(`../${slashed(m)}`)}, import.meta.url).href]: job${k},`),
+    '};',
+    'export default (task: JobTask) => serveJob(task, modules);',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** The kit's composition root's last lines: the prebuilt thread module, and the job modules it holds. */
+function prebuiltWorkerLines(jobModules: readonly string[]): string {
+  return [
+    "import { usePrebuiltWorker } from '../framework/workers/worker-bundle.ts';",
+    "import { fileURLToPath as kitFileUrlToPath } from 'node:url';",
+    `usePrebuiltWorker(kitFileUrlToPath(new URL('../dist/kit-worker.mjs', import.meta.url)), [${jobModules.map((m) => `new URL(${JSON.stringify(`../${slashed(m)}`)}, import.meta.url).href`).join(', ')}]);`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The sandbox's runtime and bootstrap (framework/sandbox/runtime.ts builds them at run time, with
+ * these options), built now from the staged package into dist/prebuilt/ with a manifest the kit's
+ * stand-in for esbuild reads (prebuilt-esbuild.ts). Refused if either reads anything outside the
+ * package's framework/ or an installed package, as runtime.ts refuses it: no reference reaches them.
+ */
+async function prebuildSandboxRuntime(stage: string, nodePaths: readonly string[]): Promise<void> {
+  const builds: PrebuiltBuild[] = [];
+  const folder = join(stage, PREBUILT_FOLDER);
+  mkdirSync(folder, { recursive: true });
+  for (const [name, format, file] of [['main.ts', 'cjs', 'sandbox-runtime.cjs'], ['bootstrap.ts', 'esm', 'sandbox-bootstrap.mjs']] as const) {
+    const entry = join('framework', 'sandbox', 'child', name);
+    const result = await build({ entryPoints: [join(stage, entry)], bundle: true, format, platform: 'node', target: 'node20', metafile: true, write: false, logLevel: 'silent', absWorkingDir: stage, nodePaths: [...nodePaths] });
+    // A package's file is named as in the package's own node_modules, where the kit's runtime.ts finds it one (the stage has none).
+    const inputs = Object.keys(result.metafile.inputs).map((i) => (i.includes('node_modules/') ? `node_modules/${i.slice(i.lastIndexOf('node_modules/') + 'node_modules/'.length)}` : i));
+    const leaked = inputs.filter((i) => !i.startsWith('framework/') && !i.startsWith('node_modules/'));
+    if (leaked.length > 0) throw new Error(`the kit's sandbox runtime must contain nothing outside framework/, but it bundles ${leaked.join(', ')}`);
+    writeFileSync(join(folder, file), result.outputFiles[0]!.text);
+    builds.push({ entry: slashed(entry), format, file, inputs });
+  }
+  const manifest: PrebuiltManifest = { version, builds };
+  writeFileSync(join(folder, PREBUILT_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * The packages only instructors' commands use, which the kit's command holds a stand-in for
+ * (withheld-package.ts): distributed grading's queue and Redis client, the web app's server.
+ * Bundled, they were about 4 MB of the kit's 7 MB command.
+ */
+export const WITHHELD_PACKAGES: readonly string[] = ['bullmq', 'ioredis', 'fastify'];
+
+/**
+ * Bundling the kit's command: `esbuild` is prebuilt-esbuild.ts (but where that module asks for the
+ * real one), and each package of WITHHELD_PACKAGES is withheld-package.ts's stand-in.
+ */
+function kitStandIns(stage: string): Plugin {
+  const standIn = join(stage, 'framework', 'kit', 'prebuilt-esbuild.ts');
+  const withheld = join(stage, 'framework', 'kit', 'withheld-package.ts');
+  const names = new RegExp(`^(${WITHHELD_PACKAGES.join('|')})(/.*)?$`);
+  return {
+    name: 'kit-stand-ins',
+    setup(b) {
+      b.onResolve({ filter: /^esbuild$/ }, (a) => (a.importer === standIn ? { path: 'esbuild', external: true } : { path: standIn }));
+      b.onResolve({ filter: names }, (a) => ({ path: names.exec(a.path)![1]!, namespace: 'withheld-package' }));
+      b.onLoad({ filter: /.*/, namespace: 'withheld-package' }, (a) => ({
+        contents: `module.exports = require(${JSON.stringify(withheld)}).withheldPackage(${JSON.stringify(a.path)});`,
+        loader: 'js',
+        resolveDir: stage,
+      }));
+    },
+  };
+}
+
+/**
+ * The packages the kit's command imports by name, copied as the project installed them (the
+ * version its lock pins) into the package's own node_modules/, where Node finds them from the
+ * command's files: so the kit needs no npm registry, and runs with nothing installed. Only a
+ * package with no dependencies of its own is taken so (piscina: its one native helper is an
+ * optional dependency it does without).
+ */
+function vendorPackages(names: Iterable<string>, packageDir: string): string[] {
+  const vendored: string[] = [];
+  for (const name of [...names].sort()) {
+    const from = join(PROJECT_ROOT, 'node_modules', name);
+    const manifest = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+    const needs = Object.keys(manifest.dependencies ?? {});
+    if (needs.length > 0) throw new Error(`the kit's command imports ${name}, which needs ${needs.join(', ')}: a kit vendors packages without dependencies only`);
+    cpSync(from, join(packageDir, 'node_modules', name), { recursive: true, dereference: true });
+    vendored.push(`${name}@${manifest.version}`);
+  }
+  return vendored;
+}
+
+/**
+ * Builds the course's student package into the folder `packageDir` (the kit's
+ * vendor/mancala-autograder): its files are listed for `mancala kit --list`.
+ */
+export async function buildStudentPackage(kit: CourseKit, packageDir: string): Promise<StudentPackage> {
   const stage = mkdtempSync(join(tmpdir(), `mancala-kit-${kit.course}-`));
   try {
     const root = kitCompositionRoot(kit);
@@ -164,8 +288,27 @@ export async function buildStudentPackage(kit: CourseKit, outDir: string): Promi
       mkdirSync(dirname(join(stage, rel)), { recursive: true });
       cpSync(join(PROJECT_ROOT, rel), join(stage, rel));
     }
-    writeFileSync(join(stage, 'bin', 'plugins.ts'), root);
+    const jobModules = jobModulesOf(stage);
+    writeFileSync(join(stage, 'bin', 'plugins.ts'), `${root}${prebuiltWorkerLines(jobModules)}`);
+    writeFileSync(join(stage, 'bin', 'kit-worker.ts'), kitWorkerSource(jobModules));
+    await prebuildSandboxRuntime(stage, [...PACKAGE_DIRS]);
+    // The command and its thread module, built now (nothing is built at check time), without source maps (a third of the size).
+    const written = await writeShippedBundle(join(stage, 'bin', 'cli.ts'), stage, join(stage, 'dist'), [...PACKAGE_DIRS], {
+      moreEntries: [join(stage, 'bin', 'kit-worker.ts')],
+      plugins: [kitStandIns(stage)],
+      sourcemap: false,
+    });
     const project = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string; engines: unknown; dependencies: Record<string, string>; license?: string };
+    // What the bundle leaves outside it (piscina finds its own worker script) is vendored; where students write TypeScript, the kit installs what compiles it and what it may import.
+    const outside = [...externalPackages(written.metafile)].filter((name) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name));
+    const kitDependencies: Record<string, string> = {};
+    if (compilesAgents(kit)) {
+      for (const name of ['esbuild', ...(await studentImportPackages(stage, [...PACKAGE_DIRS]))]) {
+        const range = project.dependencies[name];
+        if (range === undefined) throw new Error(`a student's TypeScript may import ${name}, which is not a dependency of the project`);
+        kitDependencies[name] = range;
+      }
+    }
     writeFileSync(
       join(stage, 'package.json'),
       `${JSON.stringify(
@@ -179,18 +322,24 @@ export async function buildStudentPackage(kit: CourseKit, outDir: string): Promi
           bin: { mancala: 'bin/mancala.js' },
           exports: { '.': './dist/cli.mjs', './framework/*': './framework/*', './package.json': './package.json' },
           mancalaStudentKit: kit.course,
-          dependencies: studentDependencies(project.dependencies, await checkPackages(stage, [...PACKAGE_DIRS])),
+          // None from the registry: what the command imports by name is in node_modules/ here (vendorPackages).
+          dependencies: {},
         },
         null,
         2,
       )}\n`,
     );
-    writeFileSync(join(stage, 'README.md'), `# ${PACKAGE_NAME} for the ${kit.course} student kit\n\nInstalled by the kit's \`npm ci\`; see the kit's README.md.\n`);
-    await writeShippedBundle(join(stage, 'bin', 'cli.ts'), stage, join(stage, 'dist'), [...PACKAGE_DIRS]);
-    mkdirSync(outDir, { recursive: true });
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const [packed] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
-    return { tarball: join(outDir, packed!.filename), files: packed!.files.map((f) => f.path).sort() };
+    rmSync(packageDir, { recursive: true, force: true });
+    mkdirSync(dirname(packageDir), { recursive: true });
+    cpSync(stage, packageDir, { recursive: true });
+    const vendored = vendorPackages(outside, packageDir);
+    writeFileSync(
+      join(packageDir, 'README.md'),
+      `# ${PACKAGE_NAME} for the ${kit.course} student kit\n\nThe kit's \`mancala\` command (\`node mancala.mjs\` in the kit's folder runs it); see the kit's README.md.\n` +
+        (vendored.length > 0 ? `\nnode_modules/ holds the published packages the command imports, as the project installed them: ${vendored.join(', ')}.\n` : ''),
+    );
+    const packaged = (readdirSync(packageDir, { recursive: true }) as string[]).map(String).filter((f) => statSync(join(packageDir, f)).isFile());
+    return { dir: packageDir, files: packaged.map((f) => f.split(sep).join('/')).sort(), vendored, kitDependencies };
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

@@ -24,7 +24,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, version, type BuildOptions, type Plugin } from 'esbuild';
+import { build, version, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { outputFileName, recordBuild, reusableBuild } from '../build-cache.ts';
 import { writeAtomically } from '../write-file.ts';
 
@@ -145,31 +145,47 @@ export async function sourceBundle(entry: BundleEntry): Promise<string> {
   return files.bundle!;
 }
 
+/** What a student kit's package asks of its shipped bundle beyond `npm run build`'s (framework/kit/student-package.ts). */
+export interface ShippedBundleOptions {
+  /** more entries beside the first, sharing its chunks (the kit's worker thread module) */
+  moreEntries?: readonly string[];
+  /** plugins run before the bundle's own (the kit's stand-in for esbuild) */
+  plugins?: readonly Plugin[];
+  /** false: no source maps (a kit's are a third of its size, and a student debugs agent/, not the framework) */
+  sourcemap?: boolean;
+}
+
 /**
  * `npm run build`: `entryFile` bundled into `outDir` (its name, .mjs, with source maps beside),
  * its files' URLs relative to the bundle so that the package runs wherever it is installed, and
  * split at dynamic imports: a chunk loads when first imported (a command loads its own code
  * only). `root` is the project's folder, whose sources the bundle's files name. The chunks sit
  * beside the entry, so every file's URL is relative to the one folder. `nodePaths`: where packages
- * are found when `root` has no node_modules. Returns the files written.
+ * are found when `root` has no node_modules. Returns the files written, and esbuild's account of
+ * what the bundle read and left outside it.
  */
-export async function writeShippedBundle(entryFile: string, root: string, outDir: string, nodePaths: readonly string[] = []): Promise<string[]> {
+export async function writeShippedBundle(entryFile: string, root: string, outDir: string, nodePaths: readonly string[] = [], more: ShippedBundleOptions = {}): Promise<string[] & { metafile: Metafile }> {
   const { stdin: _stdin, ...options } = bundleOptions({ contents: '', resolveDir: root }, root, { kind: 'shipped', outDir });
   const result = await build({
     ...options,
     // A staged copy of the project (a student kit's package) has no node_modules of its own.
     nodePaths: [...nodePaths],
-    entryPoints: [entryFile],
+    entryPoints: [entryFile, ...(more.moreEntries ?? [])],
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',
     splitting: true,
     write: false,
+    plugins: [...(more.plugins ?? []), ...(options.plugins ?? [])],
+    ...(more.sourcemap === false ? { sourcemap: false } : {}),
   });
   // Each file replaced at once, never removed here: a `mancala` process already running (another
   // test run, a long tournament) may still load a chunk of the bundle it started with.
   mkdirSync(outDir, { recursive: true });
   for (const file of result.outputFiles) writeAtomically(file.path, file.text);
-  return result.outputFiles.map((f) => f.path);
+  return Object.assign(
+    result.outputFiles.map((f) => f.path),
+    { metafile: result.metafile! },
+  );
 }

@@ -17,7 +17,19 @@ function entrySource(compositionRoot: string, jobModules: readonly string[]): st
   return lines.join('\n');
 }
 
-/** The threads' module for these job modules, built or reused; its file's path. */
+/**
+ * A threads' module built ahead, with the job modules it holds (their URLs): a student kit's
+ * package carries one, made when the kit was made, so that a check compiles nothing (the kit
+ * installs no esbuild). Declared by the kit's composition root.
+ */
+let prebuilt: { file: string; modules: ReadonlySet<string> } | undefined;
+
+export function usePrebuiltWorker(file: string, jobModules: readonly string[]): void {
+  prebuilt = { file, modules: new Set(jobModules) };
+}
+
+/** The threads' module for these job modules, built or reused (or the prebuilt one, when it holds them all); its file's path. */
 export function workerBundle(compositionRoot: string, jobModules: readonly string[]): Promise<string> {
+  if (prebuilt !== undefined && jobModules.every((m) => prebuilt!.modules.has(m))) return Promise.resolve(prebuilt.file);
   return sourceBundle({ contents: entrySource(compositionRoot, jobModules), resolveDir: fileURLToPath(new URL('.', import.meta.url)) });
 }

@@ -1,6 +1,6 @@
 /**
  * `mancala kit <course> --out DIR [--list]`: a course's student kit (framework/kit/): the folder
- * its students unzip, `npm ci` and `npm run check` in. `--list` prints every file of the kit, and
+ * its students unzip and `npm run check` in (`node mancala.mjs check`: nothing to install). `--list` prints every file of the kit, and
  * of the framework package inside it, with the reason it may be there.
  */
 import { resolve } from 'node:path';
@@ -16,8 +16,9 @@ export function addKitCommand(program: Command, io: CliIo): void {
     .summary("write a course's student kit: its starter, public suites and the framework without the reference solutions")
     .description(
       "Write the folder a course's students receive: the starter (agent/), the public suites (suites/), and the framework as an npm " +
-        "package (vendor/) holding no reference solution, example submission, hidden suite or instructor-only data. In the kit, `npm ci` " +
-        'installs it and `npm run check` runs the public checks on agent/. Making the lock file asks the npm registry for versions.',
+        "package (vendor/, built for the course: nothing is compiled at check time) holding no reference solution, example submission, hidden suite or instructor-only data. " +
+        'In the kit, `npm run check` (or `node mancala.mjs check`) runs the public checks on agent/ with nothing installed; a TypeScript course\'s kit needs `npm ci` once, for esbuild. ' +
+        "Making that kit's lock file asks the npm registry for esbuild's versions.",
     )
     .argument('<course>', `the course: ${kitCourses().join(', ')}`)
     .requiredOption('--out <dir>', 'the folder to write (new, empty, or an earlier kit, which is replaced)')
@@ -35,10 +36,10 @@ export function addKitCommand(program: Command, io: CliIo): void {
         const width = Math.max(...written.files.map((f) => f.path.length));
         for (const f of written.files) io.out(`${f.path.padEnd(width)}  ${f.why}\n`);
       }
-      const inPackage = written.files.filter((f) => f.path.includes('!')).length;
+      const inPackage = written.files.filter((f) => f.path.startsWith('vendor/')).length;
       io.out(
-        `wrote the ${course} kit to ${opts.out}: ${written.files.length - inPackage} files, ${(written.bytes / 1024).toFixed(0)} KB ` +
-          `(the framework package ${(written.tarballBytes / 1024).toFixed(0)} KB, ${inPackage} files); students run npm ci && npm run check there\n`,
+        `wrote the ${course} kit to ${opts.out}: ${written.files.length} files, ${(written.bytes / 1e6).toFixed(1)} MB ` +
+          `(the framework package ${(written.packageBytes / 1e6).toFixed(1)} MB, ${inPackage} files); students run npm run check there\n`,
       );
     });
 }
