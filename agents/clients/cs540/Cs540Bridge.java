@@ -31,8 +31,10 @@ public final class Cs540Bridge {
      * JVM's own compilers and collector left out as the grader leaves them out (ownThreads).
      */
     private static final double WALL_SHARE = 0.8, CPU_SHARE = 0.7;
-    /** Of the move's time, the most of the JVM's own work left out (the grader's cap is half the move's limit, which is longer). */
-    private static final double EXEMPT_SHARE = 0.5;
+    /** The most of the JVM's own work left out of a move: half its time, at least 250 ms (the grader's cap: half the move's limit, which is longer). */
+    private static double exemptCapMs(long timeMs) {
+        return Math.max(250, 0.5 * timeMs);
+    }
     /** HotSpot's names (15 bytes, as /proc shows them) of its compiler and collector threads: framework/sandbox/meters/runtime-clock.ts. */
     private static final Pattern JVM_OWN = Pattern.compile("C[12] CompilerThre|VM Thread|GC Thread#\\d+|G1 .*");
     private static final Path TASKS = Paths.get("/proc/self/task");
@@ -113,7 +115,7 @@ public final class Cs540Bridge {
             }
             if (!search.isAlive()) break;
             double wallMs = (System.nanoTime() - startNs) / 1e6;
-            double cpuMs = (cpuNs() - cpuStart) / 1e6 - Math.min(EXEMPT_SHARE * timeMs, ticksMs(own) - ownStart);
+            double cpuMs = (cpuNs() - cpuStart) / 1e6 - Math.min(exemptCapMs(timeMs), ticksMs(own) - ownStart);
             if (wallMs >= WALL_SHARE * timeMs || cpuMs >= CPU_SHARE * timeMs) break;
         }
         // Time is up and `move` is no legal bin now (a fresh player's 0 on an empty bin): answering it
