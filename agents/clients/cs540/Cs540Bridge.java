@@ -103,7 +103,7 @@ public final class Cs540Bridge {
         search.setDaemon(true);
         List<Path> own = ownThreads();
         long startNs = System.nanoTime(), cpuStart = cpuNs();
-        double ownStart = ticksMs(own);
+        double ownStart = ticksMs(own), ownMs = 0;
         search.start();
         int reported = Integer.MIN_VALUE;
         while (true) {
@@ -115,8 +115,10 @@ public final class Cs540Bridge {
             }
             if (!search.isAlive()) break;
             double wallMs = (System.nanoTime() - startNs) / 1e6;
-            double cpuMs = (cpuNs() - cpuStart) / 1e6 - Math.min(exemptCapMs(timeMs), ticksMs(own) - ownStart);
-            if (wallMs >= WALL_SHARE * timeMs || cpuMs >= CPU_SHARE * timeMs) break;
+            // The JVM's own time only grows: /proc is read again only when the time with the last reading left out says time is up.
+            double processMs = (cpuNs() - cpuStart) / 1e6;
+            if (processMs - ownMs >= CPU_SHARE * timeMs) ownMs = Math.min(exemptCapMs(timeMs), ticksMs(own) - ownStart);
+            if (wallMs >= WALL_SHARE * timeMs || processMs - ownMs >= CPU_SHARE * timeMs) break;
         }
         // Time is up and `move` is no legal bin now (a fresh player's 0 on an empty bin): answering it
         // would forfeit where the course keeps the move set earlier. Say nothing and let the search
