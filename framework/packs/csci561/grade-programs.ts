@@ -43,6 +43,7 @@ import type { FailedRun, KeptFile, ProgramRuns } from './program-runs.ts';
 import { EarlyStop, type StopRules } from '../../grading/early-stop.ts';
 import { takeRecorded, type JournalOpener } from '../../grading/grade-journal.ts';
 import { studentName } from '../../student-text.ts';
+import { notePhase } from '../../sandbox/programs/case-phases.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -254,7 +255,9 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
       let message = run.status === 'ok' ? '' : failureMessage([run.message], pc, submission);
       let problems: string[] = [];
       if (run.status === 'ok') {
+        const compared = performance.now();
         problems = compareCaseFiles(pc.expected, run);
+        notePhase('compare', performance.now() - compared);
         if (problems.length > 0) {
           status = 'failed';
           message = failureMessage([...problems, ...whatItWrote(pc.expected, run)], pc, submission);

@@ -23,6 +23,7 @@ import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
 import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
+import { notePhase, noteRun } from './case-phases.ts';
 
 /** How often the CPU time is compared with the limit while the program runs. */
 const POLL_MS = 15;
@@ -86,8 +87,13 @@ function killTree(meter: ResourceMeter, pid: number | undefined): void {
 }
 
 export async function execute(plan: Plan): Promise<Execution> {
+  let t = performance.now();
   const run = await makeTempFolder('program-run');
+  notePhase('folders', performance.now() - t);
+  t = performance.now();
   const meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
+  notePhase('meter', performance.now() - t);
+  t = performance.now();
   try {
     await chmod(run, 0o755);
     const inputs = join(run, 'inputs');
@@ -119,11 +125,15 @@ export async function execute(plan: Plan): Promise<Execution> {
     };
     await handWritableFolders(plan.m, plan.mode, spec.writable);
     const command = jailCommand(plan.m, plan.mode, meter, spec);
+    notePhase('folders', performance.now() - t);
     const x = await watch(plan, meter, command, spec.env);
     return jailed ? x : { ...x, hostFolders: { run, work } };
   } finally {
+    t = performance.now();
     await meter.dispose();
     await removeTempFolder(run);
+    notePhase('clean', performance.now() - t);
+    noteRun();
   }
 }
 
@@ -185,6 +195,10 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
   let head = '';
   let cpuAtStart: number | undefined;
   let cpuAtExit: number | undefined;
+  /** when the wrapper said start and exit: the phases of the run (case-phases.ts) */
+  let startedAt: number | undefined;
+  let exitedAt: number | undefined;
+  let pollMs = 0;
   const channel = child.stdio[3] as NodeJS.ReadableStream | undefined;
   channel?.on('error', () => {});
   channel?.on('data', (chunk: Buffer) => {
@@ -193,8 +207,14 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
     chunks.push(chunk);
     if (cpuAtExit !== undefined) return;
     if (head.length < 32) head += chunk.subarray(0, 32).toString('latin1');
-    if (cpuAtStart === undefined && head.startsWith('start\n')) cpuAtStart = meter.cpuMs();
-    if (cpuAtStart !== undefined && /^start\nexit \d+\n/.test(head)) cpuAtExit = meter.cpuMs();
+    if (cpuAtStart === undefined && head.startsWith('start\n')) {
+      cpuAtStart = meter.cpuMs();
+      startedAt = performance.now();
+    }
+    if (cpuAtStart !== undefined && /^start\nexit \d+\n/.test(head)) {
+      cpuAtExit = meter.cpuMs();
+      exitedAt = performance.now();
+    }
   });
 
   // Once the wrapper is done, whatever is left (in the weak mode, a background child holding
@@ -202,10 +222,12 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
   child.on('exit', () => killTree(meter, child.pid));
   const poll = setInterval(() => {
     if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
+    const t = performance.now();
     const cpuMs = meter.cpuMs();
     if (trend !== undefined) trend.note(cpuMs);
     else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
     if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
+    pollMs += performance.now() - t;
   }, POLL_MS);
   const backstop = setTimeout(() => stop('wall'), plan.wallMs);
   let result;
@@ -216,7 +238,14 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
     clearTimeout(backstop);
   }
   const end = meter.cpuMs();
-  x.wallMs = performance.now() - begin;
+  const ended = performance.now();
+  x.wallMs = ended - begin;
+  const started = startedAt ?? ended;
+  const exited = exitedAt ?? ended;
+  notePhase('jail', started - begin);
+  notePhase('program', exited - started);
+  notePhase('report', ended - exited);
+  notePhase('polling', pollMs);
   x.started = cpuAtStart !== undefined;
   x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
   x.peakMemoryBytes = meter.peakMemoryBytes();

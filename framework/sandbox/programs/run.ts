@@ -22,6 +22,7 @@ import { median, startupOf } from './startup.ts';
 import { judge, type ProgramResult } from './verdict.ts';
 import { runsAsSandboxUserOnHost } from '../jail/sandbox-user.ts';
 import { companionRuntimes, resolveRuntime } from './runtimes.ts';
+import { notePhase } from './case-phases.ts';
 
 export { parseReport } from './report.ts';
 export { stageFiles, type StagedFiles } from './staging.ts';
@@ -106,6 +107,7 @@ function notRun(message: string): ProgramResult {
  * machine cannot give it, and an Error when the sandbox itself fails to start.
  */
 export async function runInSandbox(request: ProgramRequest): Promise<ProgramResult> {
+  const planned = performance.now();
   const mode = request.mode ?? 'full';
   const m = mode === 'full' ? await sandboxFor('full') : await mechanisms();
   for (const name of [...Object.keys(request.inputs), ...request.outputs]) {
@@ -131,7 +133,10 @@ export async function runInSandbox(request: ProgramRequest): Promise<ProgramResu
     outputBytes: limits.outputBytes ?? DEFAULT_OUTPUT_BYTES,
     wallMs: 0,
   };
+  // Its start-up is a phase of its own (case-phases.ts), measured once.
+  notePhase('plan', performance.now() - planned);
   const s = await startupOf(base, word);
+  const resumed = performance.now();
   const plan: Plan = {
     ...base,
     files: request.files,
@@ -141,6 +146,7 @@ export async function runInSandbox(request: ProgramRequest): Promise<ProgramResu
     startupCpuMs: s.cpuMs,
     wallMs: limits.wallMs ?? 3 * limits.cpuMs + s.wallMs + 3000,
   };
+  notePhase('plan', performance.now() - resumed);
   const x = await execute(plan);
   return { ...judge(plan, x), startupMs: Math.round(s.cpuMs) };
 }

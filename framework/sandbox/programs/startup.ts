@@ -6,6 +6,7 @@
 import type { SandboxMode } from '../jail/mechanisms.ts';
 import { execute, type Plan } from './execution.ts';
 import { withEmptyFiles } from './staging.ts';
+import { timeWhole } from './case-phases.ts';
 
 export interface Startup {
   /** the runtime's word, e.g. python3 */
@@ -47,7 +48,7 @@ export function startupOf(base: RuntimePlan, word: string): Promise<Startup> {
   const key = `${base.runtime.executable}\0${base.mode}\0${base.memoryBytes}`;
   let startup = startups.get(key);
   if (startup === undefined) {
-    startup = measureStartup(base);
+    startup = timeWhole('start-up', () => measureStartup(base));
     startups.set(key, startup);
   }
   return startup;
