@@ -8,7 +8,7 @@
  * Weak mode (the instructor chose it: no bubblewrap) runs the same wrapper in a host folder;
  * then nothing hides the machine's files, and the meter kills the tree when the wrapper is done.
  */
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmodSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
@@ -19,7 +19,7 @@ import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from
 import type { StagedFiles } from './staging.ts';
 import { AllocationTrend } from '../meters/allocation-trend.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
-import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
+import { makeTempFolderSync, removeTempFolder, removeTempFolderSync } from '../jail/temp-folders.ts';
 import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
@@ -76,6 +76,11 @@ export interface Execution {
   hostFolders?: { run: string; work: string };
 }
 
+/** Does the submission's copy hold an entry named as a requested output (which the wrapper removes before the run)? */
+function holdsAnOutput(plan: Plan): boolean {
+  return plan.outputs.some((name) => lstatSync(join(plan.files.dir, name), { throwIfNoEntry: false }) !== undefined);
+}
+
 function killTree(meter: ResourceMeter, pid: number | undefined): void {
   meter.killAll();
   try {
@@ -86,34 +91,49 @@ function killTree(meter: ResourceMeter, pid: number | undefined): void {
   }
 }
 
+/**
+ * Meters of finished runs in the full jail still being released (their groups removed) in the
+ * background: the jail's pid namespace died with it, so nothing is left that could touch another
+ * case, and the next case need not wait. settleCleanups() waits for them (a grading's end).
+ */
+const cleanups = new Set<Promise<void>>();
+
+/** Waits until every finished run's meter is released. */
+export async function settleCleanups(): Promise<void> {
+  while (cleanups.size > 0) await Promise.all([...cleanups]);
+}
+
 export async function execute(plan: Plan): Promise<Execution> {
+  const jailed = plan.mode === 'full' && plan.m.bwrap !== undefined;
   let t = performance.now();
-  const run = await makeTempFolder('program-run');
+  // Synchronous: a folder of the case's few small inputs, where the thread pool's round trips
+  // cost more than the work on a busy machine (the weak mode's folder, which the program fills, is removed asynchronously).
+  const run = makeTempFolderSync('program-run');
   notePhase('folders', performance.now() - t);
   t = performance.now();
   const meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
   notePhase('meter', performance.now() - t);
   t = performance.now();
+  let ended = false;
   try {
-    await chmod(run, 0o755);
+    chmodSync(run, 0o755);
     const inputs = join(run, 'inputs');
-    await mkdir(inputs, { mode: 0o755 });
-    for (const [name, content] of Object.entries(plan.inputs)) await writeFile(join(inputs, name), content, { mode: 0o644 });
-    const jailed = plan.mode === 'full' && plan.m.bwrap !== undefined;
+    mkdirSync(inputs, { mode: 0o755 });
+    for (const [name, content] of Object.entries(plan.inputs)) writeFileSync(join(inputs, name), content, { mode: 0o644 });
     let work = '/sandbox';
     let tmp = '/tmp';
     if (!jailed) {
       work = join(run, 'work');
       tmp = join(run, 'tmp');
-      await mkdir(work);
-      await mkdir(tmp);
+      mkdirSync(work);
+      mkdirSync(tmp);
     }
     const path = [...new Set([...plan.runtime.pathDirs, ...plan.companions.flatMap((c) => c.pathDirs), '/usr/local/bin', '/usr/bin', '/bin'])];
     const readOnly = [...new Set([plan.files.dir, inputs, ...plan.runtime.readOnly, ...plan.companions.flatMap((c) => c.readOnly)])];
     // A file of the submission as large as the limit must still copy in.
     const fileSizeBytes = Math.max(plan.fileBytes, plan.files.largestFileBytes + 1);
     const spec: JailSpec = {
-      argv: ['/bin/sh', '-c', WRAPPER, 'sh', plan.files.dir, inputs, work, tmp, jailed ? '1' : '0', String(plan.fileBytes), plan.outputs.join(' '), ...plan.argv],
+      argv: ['/bin/sh', '-c', WRAPPER, 'sh', plan.files.dir, inputs, work, tmp, jailed ? '1' : '0', String(plan.fileBytes), plan.outputs.join(' '), holdsAnOutput(plan) ? '1' : '0', ...plan.argv],
       cwd: work,
       env: { PATH: path.join(':'), HOME: work, LANG: 'C.UTF-8', TMPDIR: tmp, ...runtimeEnv(plan.memoryBytes) },
       readOnly,
@@ -127,15 +147,27 @@ export async function execute(plan: Plan): Promise<Execution> {
     const command = jailCommand(plan.m, plan.mode, meter, spec);
     notePhase('folders', performance.now() - t);
     const x = await watch(plan, meter, command, spec.env);
+    ended = true;
     return jailed ? x : { ...x, hostFolders: { run, work } };
   } finally {
     t = performance.now();
-    await meter.dispose();
-    await removeTempFolder(run);
+    if (jailed && ended) {
+      removeTempFolderSync(run);
+      const released: Promise<void> = meter
+        .dispose()
+        .catch(() => {})
+        .finally(() => cleanups.delete(released));
+      cleanups.add(released);
+    } else {
+      await meter.dispose();
+      await removeTempFolder(run);
+    }
     notePhase('clean', performance.now() - t);
     noteRun();
   }
 }
+
+
 
 async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; args: string[]; cwd: string }, env: Record<string, string>): Promise<Execution> {
   const begin = performance.now();

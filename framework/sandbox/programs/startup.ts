@@ -54,6 +54,16 @@ export function startupOf(base: RuntimePlan, word: string): Promise<Startup> {
   return startup;
 }
 
+/** The start-ups measured in this thread, by key, to hand to other threads (seedStartups). */
+export async function knownStartups(): Promise<[string, Startup][]> {
+  return Promise.all([...startups].map(async ([key, s]) => [key, await s] as [string, Startup]));
+}
+
+/** Start-ups another thread measured (knownStartups): this thread takes them as its own and measures none of them again. */
+export function seedStartups(entries: readonly [string, Startup][]): void {
+  for (const [key, s] of entries) if (!startups.has(key)) startups.set(key, Promise.resolve(s));
+}
+
 /** The start-ups measured so far in this grader process, for a report. */
 export async function measuredStartups(): Promise<Startup[]> {
   return Promise.all([...startups.values()]);
