@@ -238,7 +238,7 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
   try {
     const startups = new Set<string>();
     const results = [];
-    for (const pc of cases) {
+    for (const [k, pc] of cases.entries()) {
       const { c } = pc;
       if (submission === undefined || files === undefined) {
         results.push({ c, status: 'error' as const, message: setupError, ms: 0, nodes: null });
@@ -252,7 +252,7 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
         continue;
       }
       const started = performance.now();
-      const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, { sandbox, files });
+      const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, { sandbox, files, next: k < cases.length - 1 });
       early?.after(c, run.status === 'ok' ? 'passed' : run.status, run.status === 'ok' ? '' : run.message, performance.now() - started);
       for (const note of run.notes) if (!notes.includes(note)) notes.push(note);
       if (run.startupMs > 0) startups.add(`${submission.argv[0]}: ${run.startupMs} ms of CPU time`);
@@ -301,7 +301,7 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
     const report = scoreSubmission(suite, id, path, notes, results);
     return { report: notGraded === undefined ? report : { ...report, notGraded }, runs };
   } finally {
-    // The last runs' cgroups are released before the program counts as graded (execution.ts).
+    // The jail started for a case that will not run goes, and the last runs' cgroups are released, before the program counts as graded (execution.ts).
     await settleCleanups();
     await files?.dispose();
   }

@@ -98,12 +98,69 @@ function killTree(meter: ResourceMeter, pid: number | undefined): void {
  */
 const cleanups = new Set<Promise<void>>();
 
-/** Waits until every finished run's meter is released. */
+/** Kills the standby jail (nothing follows) and waits until every finished run's meter is released. */
 export async function settleCleanups(): Promise<void> {
+  await discardStandby();
   while (cleanups.size > 0) await Promise.all([...cleanups]);
 }
 
-export async function execute(plan: Plan): Promise<Execution> {
+/** What a plan's runs share beyond their inputs: a standby jail serves only a run of the same. */
+function standbyKey(plan: Plan): string {
+  const { mode, files, argv, outputs, runtime, cpuMs, memoryBytes, maxProcesses, fileBytes, workBytes, tmpBytes, outputBytes, wallMs, startupCpuMs } = plan;
+  return JSON.stringify([mode, files.dir, argv, outputs, runtime.executable, cpuMs, memoryBytes, maxProcesses, fileBytes, workBytes, tmpBytes, outputBytes, wallMs, startupCpuMs]);
+}
+
+/**
+ * A jail started, its wrapper waiting for the grader's `go` on stdin (the submission copied in
+ * already): go writes the run's inputs into its inputs folder and lets the program run.
+ */
+interface Launched {
+  go(inputs: Plan['inputs']): Promise<Execution>;
+  /** not needed after all: killed, its folder and meter released */
+  discard(): Promise<void>;
+}
+
+/**
+ * The next run's jail, started while this one runs (execute's `next`): in the full jail only,
+ * where it has namespaces, tmpfs folders and cgroups of its own like any other, and the program
+ * does not start before go. The jail's start (the process chain, bwrap's namespaces and mounts,
+ * copying the submission in: about half of what a case costs beyond the program) then happens
+ * while the previous case's program runs, on a core that is otherwise idle at --jobs 1.
+ */
+let standby: { key: string; launched: Promise<Launched> } | undefined;
+
+/** Kills the standby jail, if any (a grading's end, or a run that needs another kind of jail). */
+export async function discardStandby(): Promise<void> {
+  const s = standby;
+  standby = undefined;
+  if (s !== undefined) await (await s.launched).discard();
+}
+
+/**
+ * One execution of `plan`. `next`: another run of the same plan (other inputs) follows, whose
+ * jail starts now (see `standby`).
+ */
+export async function execute(plan: Plan, next = false): Promise<Execution> {
+  const key = standbyKey(plan);
+  let launched: Promise<Launched>;
+  if (standby !== undefined && standby.key === key) {
+    launched = standby.launched;
+    standby = undefined;
+  } else {
+    await discardStandby();
+    launched = launch(plan);
+  }
+  const jailed = plan.mode === 'full' && plan.m.bwrap !== undefined;
+  if (next && jailed) {
+    const ahead = launched.then(() => launch(plan));
+    // A failure to start shows when the run that takes it goes; until then it must not be unhandled.
+    ahead.catch(() => {});
+    standby = { key, launched: ahead };
+  }
+  return (await launched).go(plan.inputs);
+}
+
+async function launch(plan: Plan): Promise<Launched> {
   const jailed = plan.mode === 'full' && plan.m.bwrap !== undefined;
   let t = performance.now();
   // Synchronous: a folder of the case's few small inputs, where the thread pool's round trips
@@ -111,15 +168,35 @@ export async function execute(plan: Plan): Promise<Execution> {
   const run = makeTempFolderSync('program-run');
   notePhase('folders', performance.now() - t);
   t = performance.now();
-  const meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
+  let meter: ResourceMeter;
+  try {
+    meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
+  } catch (e) {
+    removeTempFolderSync(run);
+    throw e;
+  }
   notePhase('meter', performance.now() - t);
   t = performance.now();
-  let ended = false;
+  /** released once: in the background after a full-jail run ended (its pid namespace is gone), else awaited */
+  const release = async (ended: boolean) => {
+    const t = performance.now();
+    if (jailed && ended) {
+      removeTempFolderSync(run);
+      const released: Promise<void> = meter
+        .dispose()
+        .catch(() => {})
+        .finally(() => cleanups.delete(released));
+      cleanups.add(released);
+    } else {
+      await meter.dispose();
+      await removeTempFolder(run);
+    }
+    notePhase('clean', performance.now() - t);
+  };
   try {
     chmodSync(run, 0o755);
     const inputs = join(run, 'inputs');
     mkdirSync(inputs, { mode: 0o755 });
-    for (const [name, content] of Object.entries(plan.inputs)) writeFileSync(join(inputs, name), content, { mode: 0o644 });
     let work = '/sandbox';
     let tmp = '/tmp';
     if (!jailed) {
@@ -146,41 +223,46 @@ export async function execute(plan: Plan): Promise<Execution> {
     await handWritableFolders(plan.m, plan.mode, spec.writable);
     const command = jailCommand(plan.m, plan.mode, meter, spec);
     notePhase('folders', performance.now() - t);
-    const x = await watch(plan, meter, command, spec.env);
-    ended = true;
-    return jailed ? x : { ...x, hostFolders: { run, work } };
-  } finally {
-    t = performance.now();
-    if (jailed && ended) {
-      removeTempFolderSync(run);
-      const released: Promise<void> = meter
-        .dispose()
-        .catch(() => {})
-        .finally(() => cleanups.delete(released));
-      cleanups.add(released);
-    } else {
-      await meter.dispose();
-      await removeTempFolder(run);
-    }
-    notePhase('clean', performance.now() - t);
-    noteRun();
+    const watched = spawnWatched(plan, meter, command, spec.env);
+    return {
+      async go(given) {
+        let ended = false;
+        try {
+          // Into the folder the jail binds read-only: the wrapper copies them in after go.
+          for (const [name, content] of Object.entries(given)) writeFileSync(join(inputs, name), content, { mode: 0o644 });
+          const x = await watched.go();
+          ended = true;
+          return jailed ? x : { ...x, hostFolders: { run, work } };
+        } finally {
+          await release(ended);
+          noteRun();
+        }
+      },
+      async discard() {
+        await watched.kill();
+        await release(true);
+      },
+    };
+  } catch (e) {
+    await release(false);
+    throw e;
   }
 }
 
-
-
-async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; args: string[]; cwd: string }, env: Record<string, string>): Promise<Execution> {
-  const begin = performance.now();
+/** The jail's process, started and watched; its wrapper waits for go before it copies the inputs and runs the program. */
+function spawnWatched(plan: Plan, meter: ResourceMeter, command: { file: string; args: string[]; cwd: string }, env: Record<string, string>): { go(): Promise<Execution>; kill(): Promise<void> } {
   const child = execa(command.file, command.args, {
     cwd: command.cwd,
     extendEnv: false,
     env,
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
     detached: true,
     buffer: false,
     reject: false,
     cleanup: false,
   });
+  // A jail that died before go: its close says why, not a broken pipe.
+  child.stdin?.on('error', () => {});
   // Without a pid nothing started (the close below says why); a polling meter must not watch pid 0.
   if (child.pid !== undefined) meter.attach(child.pid);
   const x: Execution = {
@@ -252,41 +334,56 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
   // Once the wrapper is done, whatever is left (in the weak mode, a background child holding
   // stdout) goes, so that the streams close.
   child.on('exit', () => killTree(meter, child.pid));
-  const poll = setInterval(() => {
-    if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
-    const t = performance.now();
-    const cpuMs = meter.cpuMs();
-    if (trend !== undefined) trend.note(cpuMs);
-    else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
-    if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
-    pollMs += performance.now() - t;
-  }, POLL_MS);
-  const backstop = setTimeout(() => stop('wall'), plan.wallMs);
-  let result;
-  try {
-    result = await child;
-  } finally {
-    clearInterval(poll);
-    clearTimeout(backstop);
-  }
-  const end = meter.cpuMs();
-  const ended = performance.now();
-  x.wallMs = ended - begin;
-  const started = startedAt ?? ended;
-  const exited = exitedAt ?? ended;
-  notePhase('jail', started - begin);
-  notePhase('program', exited - started);
-  notePhase('report', ended - exited);
-  notePhase('polling', pollMs);
-  x.started = cpuAtStart !== undefined;
-  x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
-  x.peakMemoryBytes = meter.peakMemoryBytes();
-  x.overMemory ||= meter.overMemory();
-  x.jailExit = result.exitCode ?? null;
-  if (x.stoppedFor === undefined) {
-    const parsed = parseReport(Buffer.concat(chunks));
-    if ('problem' in parsed) x.malformed = parsed.problem;
-    else x.report = parsed;
-  }
-  return x;
+  const ended = child.then(
+    (r) => r,
+    () => undefined,
+  );
+
+  return {
+    async kill() {
+      killTree(meter, child.pid);
+      await ended;
+    },
+    async go() {
+      const begin = performance.now();
+      const poll = setInterval(() => {
+        if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
+        const t = performance.now();
+        const cpuMs = meter.cpuMs();
+        if (trend !== undefined) trend.note(cpuMs);
+        else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
+        if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
+        pollMs += performance.now() - t;
+      }, POLL_MS);
+      const backstop = setTimeout(() => stop('wall'), plan.wallMs);
+      child.stdin?.end('go\n');
+      let result;
+      try {
+        result = await ended;
+      } finally {
+        clearInterval(poll);
+        clearTimeout(backstop);
+      }
+      const end = meter.cpuMs();
+      const over = performance.now();
+      x.wallMs = over - begin;
+      const started = startedAt ?? over;
+      const exited = exitedAt ?? over;
+      notePhase('jail', started - begin);
+      notePhase('program', exited - started);
+      notePhase('report', over - exited);
+      notePhase('polling', pollMs);
+      x.started = cpuAtStart !== undefined;
+      x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
+      x.peakMemoryBytes = meter.peakMemoryBytes();
+      x.overMemory ||= meter.overMemory();
+      x.jailExit = result?.exitCode ?? null;
+      if (x.stoppedFor === undefined) {
+        const parsed = parseReport(Buffer.concat(chunks));
+        if ('problem' in parsed) x.malformed = parsed.problem;
+        else x.report = parsed;
+      }
+      return x;
+    },
+  };
 }

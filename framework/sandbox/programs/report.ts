@@ -4,8 +4,9 @@
  * Inside the jail (jail/command.ts), a small sh wrapper (WRAPPER below) does everything that touches the
  * program's files, so the grader never reads a file of unbounded size nor looks into the
  * sandbox's folder:
- *   1. copies the submission's staged host copy (bound read-only) and the input files into the
- *      work folder, a size-capped tmpfs, removing left-over copies of the requested outputs;
+ *   1. copies the submission's staged host copy (bound read-only) into the work folder, a
+ *      size-capped tmpfs, removing left-over copies of the requested outputs; waits for the
+ *      grader's go on stdin, then copies the input files in;
  *   2. says `start` on fd 3 and runs the program, stdin closed, fd 3 closed;
  *   3. says `exit CODE`, then kills every other process of the sandbox (`kill -9 -1` reaches
  *      only its own pid namespace), so nothing writes while it reports;
@@ -26,21 +27,23 @@ export const LIST_NAME_BYTES = 256;
  * `list` then entries `SIZE NAME\0` ended by an empty entry, then per output `file NAME SIZE SENT`
  * and SENT bytes, `none NAME` or `special NAME`, then `end`; `setup copy` if the copy failed.
  *
- * Every process it starts costs a fork and an exec (1–3 ms each on a busy 2-core machine, measured
- * by `mancala bench`'s breakdown), so it starts few: one `cp` for the submission and the inputs
- * (two, with `rm` between, only when CLEAR), one `stat` for both folders' space, `find | head`
- * for the list (find cuts each name), one `stat` for every output's size and one `head` per output.
+ * It copies the submission in, then waits for a line on stdin (the grader's go: the run's inputs
+ * are in their folder by then, so a jail can be started ahead of its case, execution.ts), copies
+ * the inputs and runs the program. Every process it starts costs a fork and an exec (1–3 ms each
+ * on a busy 2-core machine, measured by `mancala bench`'s breakdown), so it starts few: `rm` only
+ * when CLEAR, one `stat` for both folders' space, `find | head` for the list (find cuts each
+ * name), one `stat` for every output's size and one `head` per output.
  */
 export const WRAPPER = `set -f
 src=$1 inputs=$2 work=$3 tmp=$4 killall=$5 cap=$6 outputs=$7 clear=$8
 shift 8
 cd "$work" || exit 120
 unset OLDPWD
-if [ "$clear" = 1 ]; then
-  if ! cp -R "$src/." . ; then printf 'setup copy\\n' >&3; exit 0; fi
-  rm -rf -- $outputs
-  if ! cp -R "$inputs/." . ; then printf 'setup copy\\n' >&3; exit 0; fi
-elif ! cp -R "$src/." "$inputs/." . ; then printf 'setup copy\\n' >&3; exit 0; fi
+if ! cp -R "$src/." . ; then printf 'setup copy\\n' >&3; exit 0; fi
+if [ "$clear" = 1 ]; then rm -rf -- $outputs; fi
+# The grader's go: the inputs are in their folder (a jail may be started ahead of its case).
+read -r go || exit 0
+if ! cp -R "$inputs/." . ; then printf 'setup copy\\n' >&3; exit 0; fi
 printf 'start\\n' >&3
 "$@" </dev/null 3>&-
 code=$?

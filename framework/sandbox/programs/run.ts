@@ -68,6 +68,8 @@ export interface ProgramRequest {
   limits: ProgramLimits;
   /** 'full' (default) needs bubblewrap; 'weak' only when the instructor chose it */
   mode?: SandboxMode;
+  /** another run of the same program follows (other inputs): its jail is started now, while this one runs (execution.ts) */
+  next?: boolean;
 }
 
 const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
@@ -168,6 +170,6 @@ export async function runInSandbox(request: ProgramRequest): Promise<ProgramResu
     wallMs: limits.wallMs ?? 3 * limits.cpuMs + s.wallMs + 3000,
   };
   notePhase('plan', performance.now() - resumed);
-  const x = await execute(plan);
+  const x = await execute(plan, request.next === true);
   return { ...judge(plan, x), startupMs: Math.round(s.cpuMs) };
 }
