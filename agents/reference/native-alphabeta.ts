@@ -32,13 +32,33 @@ interface NativeSearch {
 let deadline = Infinity;
 const pastDeadline = (): boolean => deadline !== Infinity && performance.now() > deadline;
 
-/** One module per rule set and convention, made when first needed (a few hundred microseconds). */
+/** One module per rule set and convention, made when first needed (2-10 ms to encode, under 1 ms to compile). */
 const modules = new Map<string, NativeSearch>();
 
-function nativeSearch(rules: MancalaRules, conv: NativeConventions): NativeSearch {
-  const key = JSON.stringify([rules.pits, rules.freeTurn, rules.capture, rules.captureEmptyOpposite, rules.gameEnd, rules.moveOrder, conv.turnUnit, conv.terminalByScore]);
+function moduleKey(rules: MancalaRules, conv: NativeConventions): string {
+  return JSON.stringify([rules.pits, rules.freeTurn, rules.capture, rules.captureEmptyOpposite, rules.gameEnd, rules.moveOrder, conv.turnUnit, conv.terminalByScore]);
+}
+
+/**
+ * The smallest depth limit for which a search makes its module: making one costs a few ms of
+ * CPU once a process, more than a whole search of depth 4 or less in TypeScript takes (a
+ * csci561 case, most match moves). A module already made is used at any depth.
+ */
+export const NATIVE_FROM_DEPTH = { move: 5, turn: 3 } as const;
+
+/** Makes the module for these rules and conventions now (as a search deep enough would), so later searches of any depth use it. */
+export function prepareNativeSearch(rules: MancalaRules, conv: NativeConventions): boolean {
+  return nativeSearch(rules, conv, true) !== undefined;
+}
+
+function nativeSearch(rules: MancalaRules, conv: NativeConventions, make: boolean): NativeSearch | undefined {
+  const key = moduleKey(rules, conv);
   let found = modules.get(key);
   if (found === undefined) {
+    if (!make) return undefined;
+    // node --jitless has no WebAssembly: the TypeScript search runs there. A module this code
+    // wrote wrong throws, as a bug should.
+    if (typeof WebAssembly === 'undefined') return undefined;
     const instance = new WebAssembly.Instance(new WebAssembly.Module(nativeSearchModule(rules, conv)), { env: { pastDeadline } });
     const e = instance.exports as Record<string, unknown>;
     found = {
@@ -74,7 +94,8 @@ export function nativeAlphaBeta<S>(r: NativeRequest<S>): SearchResult | undefine
   // Unit turn: a move that keeps the turn put a stone in a store for good, so a line has at most depth + stones moves.
   const levels = r.depth + 1 + (r.conventions.turnUnit ? stones : 0);
   if (levels > MAX_LEVELS) return undefined;
-  const search = nativeSearch(game.rules, r.conventions);
+  const search = nativeSearch(game.rules, r.conventions, r.depth >= NATIVE_FROM_DEPTH[r.conventions.turnUnit ? 'turn' : 'move']);
+  if (search === undefined) return undefined;
   const bytes = levels * levelBytes(n);
   if (search.memory.buffer.byteLength < bytes) search.memory.grow(Math.ceil((bytes - search.memory.buffer.byteLength) / 65536));
   new Int32Array(search.memory.buffer, 0, w + 2).set(cells.subarray(0, w + 2));

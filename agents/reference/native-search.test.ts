@@ -17,6 +17,7 @@ import { PROFILE_NAMES, PROFILES } from '../../framework/games/mancala/profiles.
 import type { DepthUnit, FreeTurns, TerminalEvaluation } from '../../framework/contracts/search-conventions.ts';
 import basic from '../heuristics/basic.ts';
 import { alphaBeta } from './alphabeta.ts';
+import { NATIVE_FROM_DEPTH, prepareNativeSearch } from './native-alphabeta.ts';
 
 const FC_SEED = 20_261_202;
 
@@ -57,6 +58,8 @@ const caseArb: fc.Arbitrary<Case> = fc.integer({ min: 1, max: 7 }).chain((pits) 
 /** One search on a fresh fork: what its report would show, and whether the game's move functions ran (the TypeScript search). */
 function search(c: Case, native: boolean, deadline?: number) {
   const game = new MancalaGame({ ...PROFILES[c.profile]!.rules, pits: c.bottom.length }).fork();
+  // Shallow searches use a module only once one is made (NATIVE_FROM_DEPTH): made here, so every case can.
+  if (native) prepareNativeSearch(c.freeTurns === 'ignore' ? { ...game.rules, freeTurn: false } : game.rules, { turnUnit: c.unit === 'turn', terminalByScore: c.terminal === 'score' });
   const state = game.fromRows(c.bottom, c.top, c.stores[0], c.stores[1], c.toMove);
   const playInto = vi.spyOn(MancalaGame.prototype, 'playInto');
   const playLeaf = vi.spyOn(MancalaGame.prototype, 'playLeaf');
@@ -100,6 +103,21 @@ describe('alpha-beta in the generated WebAssembly search', () => {
         expect(fast.report).toEqual(search(c, false).report);
       }
     }
+  });
+
+  it('is made only by a search deep enough to repay it, and then used at any depth', () => {
+    // A rule set no other test here uses: its module is not made yet.
+    const c: Case = { profile: 'csc384', bottom: [3, 3, 3, 3, 3, 3, 3, 3, 3], top: [3, 3, 3, 3, 3, 3, 3, 3, 3], stores: [0, 0], toMove: 0, depth: NATIVE_FROM_DEPTH.move - 1, unit: 'move', terminal: 'heuristic', freeTurns: 'honour' };
+    const game = () => new MancalaGame({ ...PROFILES[c.profile]!.rules, pits: 9 }).fork();
+    const run = (depth: number) => {
+      const g = game();
+      const playInto = vi.spyOn(g, 'playInto');
+      alphaBeta({ game: g, heuristic: countingHeuristic(basic, g), depth, unit: 'move', terminal: 'heuristic' }, g.fromRows(c.bottom, c.top, 0, 0, 0));
+      return playInto.mock.calls.length > 0 ? 'typescript' : 'native';
+    };
+    expect(run(NATIVE_FROM_DEPTH.move - 1)).toBe('typescript');
+    expect(run(NATIVE_FROM_DEPTH.move)).toBe('native');
+    expect(run(1)).toBe('native');
   });
 
   it('stops at a passed deadline where the TypeScript search stops (the 256th expanded node), keeping the best move so far', () => {

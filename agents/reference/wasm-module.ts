@@ -17,8 +17,15 @@ export const F64 = 0x7c;
 type ValueType = typeof I32 | typeof I64 | typeof F64;
 
 function flatten(c: Code, out: number[]): void {
-  if (typeof c === 'number') out.push(c);
-  else for (const x of c) flatten(x, out);
+  if (typeof c === 'number') {
+    out.push(c);
+    return;
+  }
+  for (let i = 0; i < c.length; i++) {
+    const x = c[i]!;
+    if (typeof x === 'number') out.push(x);
+    else flatten(x, out);
+  }
 }
 
 export function bytes(c: Code): number[] {
