@@ -87,8 +87,17 @@ export function nativeSearchModule(rules: MancalaRules, conv: NativeConventions)
   const rowEmpty = (at: number, from: number): Code => eqz(rowOr(at, from));
 
   // ---- sow(p, c, move): the position after `move` from level p into level c (sowingSource) --
-  const sow = (): FunctionDef => {
-    const [P, C, MOVE, IDX, SEEDS, CAPTURED, LAPS, O, TAKEN] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+  /** The locals the move's code uses: the two levels and the move, then six of its own. */
+  interface SowLocals {
+    P: number;
+    C: number;
+    MOVE: number;
+    /** the first of six free locals */
+    FREE: number;
+  }
+  /** The code of the move (sow) on the given locals: a function of its own, and inlined into ab where it runs most. */
+  const sowCode = ({ P, C, MOVE, FREE }: SowLocals): Code => {
+    const [IDX, SEEDS, CAPTURED, LAPS, O, TAKEN] = Array.from({ length: 6 }, (_, i) => FREE + i);
     const copy = Array.from({ length: n + 2 }, (_, q) => store64(get(C), 8 * q, load64(get(P), 8 * q)));
     const half = (p: 0 | 1): Code => {
       const own = p === 0 ? n : 2 * n + 1;
@@ -140,13 +149,9 @@ export function nativeSearchModule(rules: MancalaRules, conv: NativeConventions)
         setCell(C, OVER, over),
       ];
     };
-    return {
-      params: [I32, I32, I32],
-      results: [],
-      locals: [I32, I32, I32, I32, I32, I32],
-      body: [copy, when(eqz(cell(C, TO_MOVE)), half(0), half(1))],
-    };
+    return [copy, when(eqz(cell(C, TO_MOVE)), half(0), half(1))];
   };
+  const sow = (): FunctionDef => ({ params: [I32, I32, I32], results: [], locals: Array.from({ length: 6 }, () => I32), body: sowCode({ P: 0, C: 1, MOVE: 2, FREE: 3 }) });
 
   // ---- leafValue(p, c, move): d << 2 | same << 1 | over, mostly without the move (leafValueSource) --
   // d is the bottom store minus the top store, after the sweep when the game is over and finished
@@ -310,7 +315,7 @@ export function nativeSearchModule(rules: MancalaRules, conv: NativeConventions)
       ),
     ];
     const body = (exit: number): Code => [
-      call(F_SOW, get(L.P), get(L.C), get(L.M)),
+      sowCode({ P: L.P, C: L.C, MOVE: L.M, FREE: 13 }),
       set(L.CHILD_OVER, cell(L.C, OVER)),
       set(
         L.CHILD_DEPTH,
@@ -326,7 +331,7 @@ export function nativeSearchModule(rules: MancalaRules, conv: NativeConventions)
     return {
       params: [I32, I32, I32, I32],
       results: [I32],
-      locals: Array.from({ length: 9 }, () => I32),
+      locals: Array.from({ length: 9 + 6 }, () => I32),
       export: 'ab',
       body: [
         inc64(G_NODES),
