@@ -111,6 +111,8 @@ export const ifValue = (cond: Code, a: Code, b: Code): Code => [cond, 0x04, I32,
 export const when = (cond: Code, then: Code, otherwise?: Code): Code => [cond, 0x04, 0x40, then, otherwise === undefined ? [] : [0x05, otherwise], 0x0b];
 /** a block that `br(depth)` leaves */
 export const block = (...body: Code[]): Code => [0x02, 0x40, body, 0x0b];
+/** a block whose value is the i32 a `br(depth)` out of it carries */
+export const blockValue = (...body: Code[]): Code => [0x02, I32, body, 0x0b];
 /** a loop that `br(depth)` starts again */
 export const loop = (...body: Code[]): Code => [0x03, 0x40, body, 0x0b];
 export const br = (depth: number): Code => [0x0c, uleb(depth)];
