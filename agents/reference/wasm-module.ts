@@ -3,8 +3,9 @@
  * built as nested arrays of bytes by the helpers below (written like the text format's folded
  * expressions: `add(get(a), k(1))`), and `encodeModule` lays out the sections. The one user is the
  * Mancala search generated per rule set (mancala-native-search.ts), as sowing.ts generates its
- * JavaScript. Why not a library: wabt's assembler takes about 50 ms to start in each process and
- * binaryen is 12 MB; encoding these few instructions takes microseconds and no dependency.
+ * JavaScript. Why not a library: wabt (5.5 MB installed) takes about 50 ms to start in each
+ * process, plus 10-20 ms to assemble the text; binaryen is 94 MB installed, and AssemblyScript
+ * needs it to compile. Encoding these few instructions takes a few ms and no dependency.
  * Only what that search needs is here: i32 and i64 values, locals, globals, one memory, calls,
  * blocks, loops and ifs.
  */
