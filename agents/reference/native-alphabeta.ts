@@ -40,22 +40,38 @@ function moduleKey(rules: MancalaRules, conv: NativeConventions): string {
 }
 
 /**
- * The smallest depth limit for which a search makes its module: making one costs a few ms of
- * CPU once a process, more than a whole search of depth 4 or less in TypeScript takes (a
- * csci561 case, most match moves). A module already made is used at any depth.
+ * When a search makes its module: making one costs a few ms of CPU once a process, more than a
+ * whole search of depth 6 takes in TypeScript. So a search makes it from depth `soon` on when it
+ * is the second such search with these rules and conventions in the process (a match, a
+ * tournament, a class's grading), and from depth `at once` on when it is the first (one
+ * `mancala search` deep enough to repay it). Below `soon` (a csci561 case, most match moves) the
+ * TypeScript search runs unless the module is already made; once made, it serves every depth.
  */
-export const NATIVE_FROM_DEPTH = { move: 5, turn: 3 } as const;
+export const NATIVE_FROM_DEPTH = { move: { soon: 5, atOnce: 8 }, turn: { soon: 3, atOnce: 5 } } as const;
+
+/** Searches of depth `soon` or more run in TypeScript so far, by module key. */
+const waiting = new Map<string, number>();
+
+function worthMaking(key: string, depth: number, turnUnit: boolean): boolean {
+  const from = NATIVE_FROM_DEPTH[turnUnit ? 'turn' : 'move'];
+  if (depth < from.soon) return false;
+  if (depth >= from.atOnce) return true;
+  const before = waiting.get(key) ?? 0;
+  waiting.set(key, before + 1);
+  return before >= 1;
+}
 
 /** Makes the module for these rules and conventions now (as a search deep enough would), so later searches of any depth use it. */
 export function prepareNativeSearch(rules: MancalaRules, conv: NativeConventions): boolean {
-  return nativeSearch(rules, conv, true) !== undefined;
+  return nativeSearch(rules, conv) !== undefined;
 }
 
-function nativeSearch(rules: MancalaRules, conv: NativeConventions, make: boolean): NativeSearch | undefined {
+/** The module for these rules and conventions: made when `depth` says it is worth it (undefined: now). */
+function nativeSearch(rules: MancalaRules, conv: NativeConventions, depth?: number): NativeSearch | undefined {
   const key = moduleKey(rules, conv);
   let found = modules.get(key);
   if (found === undefined) {
-    if (!make) return undefined;
+    if (depth !== undefined && !worthMaking(key, depth, conv.turnUnit)) return undefined;
     // node --jitless has no WebAssembly: the TypeScript search runs there. A module this code
     // wrote wrong throws, as a bug should.
     if (typeof WebAssembly === 'undefined') return undefined;
@@ -94,7 +110,7 @@ export function nativeAlphaBeta<S>(r: NativeRequest<S>): SearchResult | undefine
   // Unit turn: a move that keeps the turn put a stone in a store for good, so a line has at most depth + stones moves.
   const levels = r.depth + 1 + (r.conventions.turnUnit ? stones : 0);
   if (levels > MAX_LEVELS) return undefined;
-  const search = nativeSearch(game.rules, r.conventions, r.depth >= NATIVE_FROM_DEPTH[r.conventions.turnUnit ? 'turn' : 'move']);
+  const search = nativeSearch(game.rules, r.conventions, r.depth);
   if (search === undefined) return undefined;
   const bytes = levels * levelBytes(n);
   if (search.memory.buffer.byteLength < bytes) search.memory.grow(Math.ceil((bytes - search.memory.buffer.byteLength) / 65536));

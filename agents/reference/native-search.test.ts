@@ -105,19 +105,22 @@ describe('alpha-beta in the generated WebAssembly search', () => {
     }
   });
 
-  it('is made only by a search deep enough to repay it, and then used at any depth', () => {
-    // A rule set no other test here uses: its module is not made yet.
-    const c: Case = { profile: 'csc384', bottom: [3, 3, 3, 3, 3, 3, 3, 3, 3], top: [3, 3, 3, 3, 3, 3, 3, 3, 3], stores: [0, 0], toMove: 0, depth: NATIVE_FROM_DEPTH.move - 1, unit: 'move', terminal: 'heuristic', freeTurns: 'honour' };
-    const game = () => new MancalaGame({ ...PROFILES[c.profile]!.rules, pits: 9 }).fork();
-    const run = (depth: number) => {
-      const g = game();
+  it('is made by a second search deep enough to repay it, or a first deeper one, and then used at any depth', () => {
+    // Rule sets no other test here uses (9 and 10 pits): their modules are not made yet.
+    const run = (pits: number, depth: number) => {
+      const g = new MancalaGame({ ...PROFILES.csc384!.rules, pits }).fork();
       const playInto = vi.spyOn(g, 'playInto');
-      alphaBeta({ game: g, heuristic: countingHeuristic(basic, g), depth, unit: 'move', terminal: 'heuristic' }, g.fromRows(c.bottom, c.top, 0, 0, 0));
+      const row = Array<number>(pits).fill(3);
+      alphaBeta({ game: g, heuristic: countingHeuristic(basic, g), depth, unit: 'move', terminal: 'heuristic' }, g.fromRows(row, row, 0, 0, 0));
       return playInto.mock.calls.length > 0 ? 'typescript' : 'native';
     };
-    expect(run(NATIVE_FROM_DEPTH.move - 1)).toBe('typescript');
-    expect(run(NATIVE_FROM_DEPTH.move)).toBe('native');
-    expect(run(1)).toBe('native');
+    const { soon, atOnce } = NATIVE_FROM_DEPTH.move;
+    expect(run(9, soon - 1)).toBe('typescript');
+    expect(run(9, soon - 1)).toBe('typescript');
+    expect(run(9, soon)).toBe('typescript');
+    expect(run(9, soon)).toBe('native');
+    expect(run(9, 1)).toBe('native');
+    expect(run(10, atOnce)).toBe('native');
   });
 
   it('stops at a passed deadline where the TypeScript search stops (the 256th expanded node), keeping the best move so far', () => {
