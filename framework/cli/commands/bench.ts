@@ -25,6 +25,7 @@ import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/
 import { measureBehaviour, type BehaviourSpeed } from '../../similarity/behaviour-bench.ts';
 import { measureSourceSimilarity, type SourceSimilaritySpeed } from '../../similarity/bench.ts';
 import { benchEndgameStones, benchSolve, LONG_SOLVE_CASES, SOLVE_CASES, solveLine, solveTableMarkdown, tableCases, type SolveCase, type SolveEntry } from '../solve-bench.ts';
+import { compareWithC, nativeCompareLine } from '../native-compare.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -281,7 +282,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         '--long-solves adds Kalah(6,5), --solve-table prints the table of docs/perfect-play.md instead.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "solves": [{rules, pits, seeds, value, published, proven, bestMoves, nodes, ms, peakMb, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "classPrograms": {mode, programs, cases, rounds: [{bareJobs1, bareJobs2, sandboxedJobs1, sandboxedJobs2, bareByLanguage, sandboxedByLanguage}], phases, phaseCases, allPassed, …} or {mode, skipped}, "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "native": {depth, rounds, best, median, move, value, nodes} or {depth, skipped}, "solves": [{rules, pits, seeds, value, published, proven, bestMoves, nodes, ms, peakMb, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "classPrograms": {mode, programs, cases, rounds: [{bareJobs1, bareJobs2, sandboxedJobs1, sandboxedJobs2, bareByLanguage, sandboxedByLanguage}], phases, phaseCases, allPassed, …} or {mode, skipped}, "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
     .option('--long-solves', 'also solve Kalah(6,5) under kalah-empty-capture: a 28-stone endgame database (5.6 GB, built once in about 40 minutes on 2 cores) and an 8 GB table; about 5 minutes here')
     .addOption(new Option('--long-solve-time-limit <s>', 'seconds the --long-solves solve may take').argParser(wholeNumber(1, 100_000, 'seconds')).default(5400))
     .addOption(new Option('--solve-time-limit <s>', 'seconds each solve may take before it counts as not reached').argParser(wholeNumber(1, 100_000, 'seconds')).default(120))
@@ -314,6 +315,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         results.push(r);
         if (!opts.json) io.out(resultLine(r) + '\n');
       }
+      // The same alpha-beta in the C baseline and here, side by side (native-compare.ts); skipped with a note where compare.sh is absent.
+      const native = compareWithC();
+      if (!opts.json) io.out(nativeCompareLine(native) + '\n');
       // Perfect play from the start, each solve once in a fresh process (its own time and peak memory).
       const solves: SolveEntry[] = [];
       for (const [c, limit] of [...SOLVE_CASES.map((c) => [c, opts.solveTimeLimit] as const), ...(opts.longSolves ? LONG_SOLVE_CASES.map((c) => [c, opts.longSolveTimeLimit] as const) : [])]) {
@@ -389,6 +393,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // The Reports page: a class of 200's report page, in the server and in chromium (web/bench.ts).
       const reportPage = await measureReportPageRender(Math.max(3, opts.repeat));
       if (!opts.json) io.out(reportPageLine(reportPage) + '\n');
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, solves, grading, classes, html, similarity, sandbox, programs, languages, classPrograms, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, native, solves, grading, classes, html, similarity, sandbox, programs, languages, classPrograms, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
     });
 }
