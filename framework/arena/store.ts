@@ -226,8 +226,9 @@ export class ArenaStore {
     if (this.db.isOpen) this.db.close();
   }
 
-  /** Runs `f` in one transaction: all of it is written, or none. */
+  /** Runs `f` in one transaction: all of it is written, or none (inside another, as part of that one). */
   transaction<T>(f: () => T): T {
+    if (this.db.inTransaction) return f();
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const out = f();

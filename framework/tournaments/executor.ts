@@ -36,6 +36,8 @@ export interface JobSetup {
   sandbox?: SandboxMode;
   /** sandboxed submissions a job keeps open between games; default MAX_OPEN_SUBMISSIONS */
   maxOpenSubmissions?: number;
+  /** record each move's thinking time in the game's record (GameRecord.moveMs): the arena shows a student their time a move */
+  moveTimes?: boolean;
 }
 
 export const DEFAULT_MEMORY_MB = DEFAULT_LIMITS.memoryMb;
@@ -116,7 +118,8 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
       await closeIdle([g.A, g.B]);
       const [A, B] = await Promise.all([playerFor(g.A), playerFor(g.B)]);
       const s = starts[g.round]!;
-      return playGame({
+      const moveMs: number[] = [];
+      const record = await playGame({
         game,
         start: s.start,
         opening: s.opening,
@@ -129,7 +132,9 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
         // cs540's anytime rule applies in its tournaments as in its matches
         anytime: anytimeByDefault(params.rules),
         ...(s.position !== undefined ? { startPosition: s.position } : {}),
+        ...(setup.moveTimes === true ? { observers: [{ onMove: (e: { ms: number }) => void moveMs.push(Math.round(e.ms)) }] } : {}),
       });
+      return setup.moveTimes === true ? { ...record, moveMs } : record;
     },
     async close() {
       const opened = await Promise.allSettled(players.values());
