@@ -44,6 +44,11 @@ export const SUBMISSIONS_DIR = 'submissions';
 export const TOKENS_FILE = 'tokens.csv';
 export const INSTRUCTOR_TOKEN_FILE = 'instructor.token';
 
+/** A request refused for now, not for what it is: too many uploads or scrims in the last hour (HTTP 429). */
+export class RateLimited extends UserError {}
+/** A request the arena no longer takes: it is frozen (HTTP 403). */
+export class ArenaFrozen extends UserError {}
+
 /** An anchor: a reference agent whose rating is fixed. */
 export interface Anchor {
   spec: string;
@@ -82,6 +87,8 @@ export interface ArenaSettings {
   uploadsPerHour: number;
   /** scrims a student may ask for in an hour */
   scrimsPerHour: number;
+  /** ladder games a pair plays at most: an arena with nothing new to learn rests */
+  maxGamesPerPair: number;
 }
 
 export const DEFAULT_SETTINGS: Omit<ArenaSettings, 'course' | 'rules' | 'pits' | 'seeds'> = {
@@ -93,6 +100,7 @@ export const DEFAULT_SETTINGS: Omit<ArenaSettings, 'course' | 'rules' | 'pits' |
   anchors: [...DEFAULT_ANCHORS],
   uploadsPerHour: 12,
   scrimsPerHour: 20,
+  maxGamesPerPair: 20,
 };
 
 /** Distinct openings a pair's games are drawn from (each played from both seats). */
@@ -172,7 +180,8 @@ export class Arena {
     const saved = store.getMeta(SETTINGS_KEY);
     let settings: ArenaSettings;
     if (saved !== undefined) {
-      settings = JSON.parse(saved) as ArenaSettings;
+      // Settings added since the arena was made take their defaults.
+      settings = { ...DEFAULT_SETTINGS, ...(JSON.parse(saved) as ArenaSettings) };
       if (init.course !== undefined && init.course !== settings.course) {
         store.close();
         throw new UserError(`--course ${init.course}: the arena in ${dir} is for ${settings.course}; start it without --course, or make a new arena in another folder`);
@@ -217,6 +226,15 @@ export class Arena {
       const p = `player-${createHash('sha256').update(`${this.settings.seed}:${k}:${id}`).digest('hex').slice(0, 4)}`;
       if (!this.store.pseudonymTaken(p)) return p;
     }
+  }
+
+  /** A student's chosen pseudonym: 3 to 32 letters, digits, spaces, `.`, `_` or `-`; nobody else's, no anchor's. */
+  setPseudonym(student: string, pseudonym: string): void {
+    const p = pseudonym.trim();
+    if (!/^[A-Za-z0-9][A-Za-z0-9 ._-]{1,30}[A-Za-z0-9._-]$/.test(p)) throw new UserError('pseudonym: expected 3 to 32 letters, digits, spaces, ".", "_" or "-", starting with a letter or digit');
+    if (this.settings.anchors.some((a) => a.spec.toLowerCase() === p.toLowerCase() || a.spec.split(':')[0]!.toLowerCase() === p.toLowerCase())) throw new UserError(`pseudonym: ${p} is a reference agent's name`);
+    if (this.store.pseudonymTaken(p, student)) throw new UserError(`pseudonym: ${p} is taken`);
+    this.store.setPseudonym(student, p);
   }
 
   private writeTokens(added: readonly { id: string; token: string }[]): void {
@@ -266,11 +284,11 @@ export class Arena {
    * arena is frozen or the student has uploaded too often. The checks start at once, in the background.
    */
   async submit(student: string, upload: { zip: Buffer } | { folder: string }): Promise<SubmissionRow> {
-    if (this.isFrozen()) throw new UserError('the arena is frozen: no new submissions (the final is being played)');
+    if (this.isFrozen()) throw new ArenaFrozen('the arena is frozen: no new submissions (the final is being played)');
     if (this.store.student(student) === undefined) throw new UserError(`no student ${student} in this arena`);
     const since = new Date(Date.now() - 3600_000).toISOString();
     if (this.store.submissionsSince(student, since) >= this.settings.uploadsPerHour) {
-      throw new UserError(`refused: ${this.settings.uploadsPerHour} uploads in the last hour, the most this arena takes; try again later`, 429);
+      throw new RateLimited(`refused: ${this.settings.uploadsPerHour} uploads in the last hour, the most this arena takes; try again later`);
     }
     const temp = await makeTempFolder('arena-upload');
     try {
@@ -380,12 +398,12 @@ export class Arena {
    * anchor or another student's by pseudonym; both seats, counted for nothing. Rate-limited.
    */
   scrim(student: string, opponent: string): number[] {
-    if (this.isFrozen()) throw new UserError('the arena is frozen: no scrims');
+    if (this.isFrozen()) throw new ArenaFrozen('the arena is frozen: no scrims');
     const mine = this.currentSubmission(student);
     if (mine === undefined) throw new UserError('you have no submission on the ladder yet: a scrim plays your current one');
     const since = new Date(Date.now() - 3600_000).toISOString();
     const recent = Number((this.store.db.get("SELECT count(*) AS n FROM games WHERE kind = 'scrim' AND requested_by = ? AND created_at >= ? AND first = 'A'", [student, since]) as { n: number }).n);
-    if (recent >= this.settings.scrimsPerHour) throw new UserError(`refused: ${this.settings.scrimsPerHour} scrims in the last hour, the most this arena plays for one student; try again later`, 429);
+    if (recent >= this.settings.scrimsPerHour) throw new RateLimited(`refused: ${this.settings.scrimsPerHour} scrims in the last hour, the most this arena plays for one student; try again later`);
     let side: GameSide;
     const anchor = this.settings.anchors.find((a) => a.spec === opponent || a.spec.split(':')[0] === opponent);
     if (anchor !== undefined) side = { anchor: anchor.spec };
@@ -533,7 +551,7 @@ export class Arena {
       for (const s of [r.a_submission, r.b_submission]) if (s !== null) pending.set(`sub:${s}`, (pending.get(`sub:${s}`) ?? 0) + 1);
     }
     const total = Number((this.store.db.get('SELECT count(*) AS n FROM games') as { n: number }).n);
-    const pairs = pickLadderPairs(entries, { met, pending, wanted: Math.ceil((ahead - queued) / 2), seed: deriveSeed(this.settings.seed, total, 6) });
+    const pairs = pickLadderPairs(entries, { met, pending, wanted: Math.ceil((ahead - queued) / 2), seed: deriveSeed(this.settings.seed, total, 6), maxMet: this.settings.maxGamesPerPair });
     const games: NewGame[] = [];
     for (const [k, [a, b]] of pairs.entries()) {
       const pair = deriveSeed(this.settings.seed, total, k, 7) % OPENING_PAIRS;
@@ -577,8 +595,12 @@ export class Arena {
       this.record(item.index, record);
     };
     this.playing += batch.length;
+    // A signal of the batch's own, tied to the arena's: a run adds listeners to its signal, and the arena's lives for the whole term.
+    const batchStop = new AbortController();
+    const stopBatch = () => batchStop.abort();
+    signal.addEventListener('abort', stopBatch, { once: true });
     try {
-      const run = { kind: TOURNAMENT_JOB, setup: this.jobSetup(), items, onResult, signal };
+      const run = { kind: TOURNAMENT_JOB, setup: this.jobSetup(), items, onResult, signal: batchStop.signal };
       if (this.o.queue === undefined) await runJobs({ ...run, jobs: this.jobs() });
       else {
         const { runJobsOnQueue } = await import('../distributed/coordinator.ts');
@@ -589,6 +611,7 @@ export class Arena {
       this.log(`games ${batch.map((g) => g.id).join(', ')}: not played: ${(e as Error).message}`);
       if (!signal.aborted) await new Promise((resolve) => setTimeout(resolve, 2000).unref());
     } finally {
+      signal.removeEventListener('abort', stopBatch);
       this.playing -= batch.length;
       // Games not recorded (a stop, a failed run) go back to the queue: played again, never counted twice.
       this.store.unclaim(batch.map((g) => g.id).filter((id) => !recorded.has(id)));

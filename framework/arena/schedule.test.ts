@@ -36,3 +36,12 @@ describe('pickLadderPairs', () => {
     expect(pickLadderPairs(subs, { met: new Map(), pending: new Map(), wanted: 6, seed: 3 })).toEqual(a);
   });
 });
+
+describe('pickLadderPairs with a cap a pair', () => {
+  it('pairs nobody beyond the cap, and rests when every pair has met that often', () => {
+    const entries: LadderEntry[] = [...anchors, { key: 'sub:1', student: 'a', rating: 17, games: 0 }];
+    const met = new Map([['anchor:greedy|sub:1', 4]]);
+    expect(pickLadderPairs(entries, { met, pending: new Map(), wanted: 3, seed: 1, maxMet: 4 })).toEqual([['sub:1', 'anchor:random'], ['sub:1', 'anchor:random']]);
+    expect(pickLadderPairs(entries, { met: new Map([...met, ['anchor:random|sub:1', 4]]), pending: new Map(), wanted: 3, seed: 1, maxMet: 4 })).toEqual([]);
+  });
+});

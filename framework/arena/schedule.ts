@@ -34,6 +34,8 @@ export interface PairingState {
   /** pairs wanted */
   wanted: number;
   seed: number;
+  /** games a pair plays at most (placement games included): a pair that has met that often is not paired again */
+  maxMet?: number;
 }
 
 function pairKey(a: string, b: string): string {
@@ -50,12 +52,17 @@ export function pickLadderPairs(entries: readonly LadderEntry[], s: PairingState
   const pairs: [string, string][] = [];
   const students = entries.filter((e) => e.student !== null);
   if (students.length === 0 || entries.length < 2) return pairs;
-  for (let k = 0; k < s.wanted; k++) {
-    const next = [...students].sort((x, y) => load.get(x.key)! - load.get(y.key)! || order.get(x.key)! - order.get(y.key)!)[0]!;
+  const maxMet = s.maxMet ?? Infinity;
+  /** submissions that have met everyone as often as a pair may */
+  const done = new Set<string>();
+  for (let k = 0; k < s.wanted; ) {
+    const next = students.filter((e) => !done.has(e.key)).sort((x, y) => load.get(x.key)! - load.get(y.key)! || order.get(x.key)! - order.get(y.key)!)[0];
+    if (next === undefined) break;
     let best: LadderEntry | undefined;
     let bestCost = Infinity;
     for (const e of entries) {
       if (e.key === next.key || (e.student !== null && e.student === next.student)) continue;
+      if ((met.get(pairKey(e.key, next.key)) ?? 0) + 2 > maxMet) continue;
       // A submission ahead in games costs too: the opponent's count grows with the game as well.
       const ahead = e.student === null ? 0 : Math.max(0, load.get(e.key)! - load.get(next.key)!) / 2;
       const cost = Math.abs(e.rating - next.rating) + MET_COST * ((met.get(pairKey(e.key, next.key)) ?? 0) / 2) + AHEAD_COST * ahead;
@@ -64,7 +71,11 @@ export function pickLadderPairs(entries: readonly LadderEntry[], s: PairingState
         bestCost = cost;
       }
     }
-    if (best === undefined) break;
+    if (best === undefined) {
+      done.add(next.key);
+      continue;
+    }
+    k++;
     pairs.push([next.key, best.key]);
     load.set(next.key, load.get(next.key)! + 2);
     load.set(best.key, load.get(best.key)! + 2);

@@ -60,8 +60,10 @@ export interface GameRecord {
   time: [number, number];
   /** decisions each side was asked for (its moves after the opening, a failed attempt included) */
   decisions?: [number, number];
-  /** with the tournament job's `moveTimes`: each move's thinking time, ms, in the order of `moves` (0 for opening moves) */
+  /** with the tournament job's `moveTimes`: each move's thinking time, ms to a tenth, in the order of `moves` (0 for opening moves) */
   moveMs?: number[];
+  /** with `moveTimes`: the side that made each move, one letter a move (`ABBA…`) */
+  moveSides?: string;
   /** the longest single decision of each side, ms */
   maxMoveMs?: [number, number];
   /** forfeit policy `random-move`: moves played for each side after it failed (`forfeit` holds its first failure) */

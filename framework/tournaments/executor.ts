@@ -119,6 +119,7 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
       const [A, B] = await Promise.all([playerFor(g.A), playerFor(g.B)]);
       const s = starts[g.round]!;
       const moveMs: number[] = [];
+      let moveSides = '';
       const record = await playGame({
         game,
         start: s.start,
@@ -132,9 +133,20 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
         // cs540's anytime rule applies in its tournaments as in its matches
         anytime: anytimeByDefault(params.rules),
         ...(s.position !== undefined ? { startPosition: s.position } : {}),
-        ...(setup.moveTimes === true ? { observers: [{ onMove: (e: { ms: number }) => void moveMs.push(Math.round(e.ms)) }] } : {}),
+        ...(setup.moveTimes === true
+          ? {
+              observers: [
+                {
+                  onMove: (e: { ms: number; side: 'A' | 'B' }) => {
+                    moveMs.push(Math.round(e.ms * 10) / 10);
+                    moveSides += e.side;
+                  },
+                },
+              ],
+            }
+          : {}),
       });
-      return setup.moveTimes === true ? { ...record, moveMs } : record;
+      return setup.moveTimes === true ? { ...record, moveMs, moveSides } : record;
     },
     async close() {
       const opened = await Promise.allSettled(players.values());
