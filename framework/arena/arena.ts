@@ -482,6 +482,17 @@ export class Arena {
     this.o.log?.(line);
   }
 
+  private queued = false;
+
+  /** A queue run's notice; "N jobs on the queue", which every batch says, once a server run. */
+  private queueNotice(line: string): void {
+    if (/^\S+: \d+ jobs? on the queue/.test(line)) {
+      if (this.queued) return;
+      this.queued = true;
+    }
+    this.log(line);
+  }
+
   /** Wakes the loop: there may be games to play. */
   poke(): void {
     const w = this.wake;
@@ -605,7 +616,7 @@ export class Arena {
       else {
         const { runJobsOnQueue } = await import('../distributed/coordinator.ts');
         const files = [...new Set(items.flatMap((g) => [g.A, g.B]).filter((s) => s.startsWith('/')))];
-        await runJobsOnQueue({ ...run, queue: this.o.queue, label: 'arena', keyOf: (g) => String(g.index), files, onNotice: (l) => this.log(l) });
+        await runJobsOnQueue({ ...run, queue: this.o.queue, label: 'arena', keyOf: (g) => String(g.index), files, onNotice: (l) => this.queueNotice(l) });
       }
     } catch (e) {
       this.log(`games ${batch.map((g) => g.id).join(', ')}: not played: ${(e as Error).message}`);
