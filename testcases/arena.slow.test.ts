@@ -54,6 +54,8 @@ function db(sql: string): Record<string, unknown>[] {
   const { Database } = require('node-sqlite3-wasm') as typeof import('node-sqlite3-wasm');
   const d = new Database(join(arenaDir, 'arena.sqlite'), { readOnly: true });
   try {
+    // The server writes meanwhile: wait for its transaction, as the arena's own readers do.
+    d.exec('PRAGMA busy_timeout = 10000');
     return d.all(sql) as Record<string, unknown>[];
   } finally {
     d.close();
