@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../sandbox/paths.ts';
+import { parseReplay } from '../matches/replay.ts';
 import { Arena, parseFeedback } from './arena.ts';
+import { createArenaApp } from './server.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'arena-slow-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,6 +69,16 @@ describe('arena pipeline', () => {
     expect(third.store.game(scrim!)!.attempts).toBe(2);
     // A scrim counts for nothing.
     expect(JSON.stringify(third.standings())).toBe(before);
+    // A game's replay, played again from its moves and checked by the replay reader: its owner's, nobody else's.
+    const app = await createArenaApp({ arena: third });
+    const replay = await app.inject({ url: `/api/arena/games/${placement[0]!.id}/replay`, headers: { host: '127.0.0.1', authorization: `token ${tokens[0]!.token}` } });
+    expect(replay.statusCode).toBe(200);
+    const parsed = parseReplay(replay.body, 'replay');
+    expect(parsed.moves.map((m) => m.move)).toEqual(record.moves);
+    expect(parsed.end.winner).toBe(placement[0]!.winner);
+    const other = await app.inject({ url: `/api/arena/games/${placement[0]!.id}/replay`, headers: { host: '127.0.0.1', authorization: `token ${tokens[1]!.token}` } });
+    expect(other.statusCode).toBe(404);
+    await app.close();
     third.close();
   });
 });

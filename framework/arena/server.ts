@@ -19,6 +19,7 @@ import { allowedHosts, hostName } from '../web/server/access.ts';
 import { errorReply, HttpError, oneLine } from '../web/server/http-error.ts';
 import { UploadGate } from '../web/server/upload-gate.ts';
 import { Arena, ArenaFrozen, parseFeedback, RateLimited } from './arena.ts';
+import { arenaReplayText } from './replay.ts';
 import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
 
 /** The largest zip a student may upload. */
@@ -210,6 +211,18 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
       // The other side's message may quote its code or its output: only who forfeited and why, in a word.
       forfeit: forfeit === null ? null : sides.has(forfeit.side) ? forfeit : { side: forfeit.side, reason: forfeit.reason },
     };
+  });
+
+  /** A game of the asker's as a replay file (JSON lines, as `mancala match --replays` writes them: the web app's viewer reads it). */
+  app.get<{ Params: { id: string } }>('/api/arena/games/:id/replay', async (req, reply) => {
+    const id = idParam(req.params.id);
+    const g = arena.store.game(id);
+    const w = who(req);
+    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
+    if (g === undefined || (sides.size === 0 && !(w.role === 'student' && g.requested_by === w.student.id))) throw new HttpError(404, `no game ${id} of yours`);
+    if (g.record === null) throw new HttpError(409, `game ${id} is ${g.status}: its replay is written when it ends`);
+    const text = arenaReplayText(arena.settings, g, { A: sideName(req, g.a_submission, g.a_anchor), B: sideName(req, g.b_submission, g.b_anchor) }, sides);
+    return reply.type('application/x-ndjson; charset=utf-8').send(text);
   });
 
   app.get<{ Params: { id: string } }>('/api/arena/games/:id/log', async (req) => {
