@@ -20,10 +20,10 @@ import { errorReply, HttpError, oneLine } from '../web/server/http-error.ts';
 import { UploadGate } from '../web/server/upload-gate.ts';
 import { Arena, ArenaFrozen, parseFeedback, RateLimited } from './arena.ts';
 import { arenaReplayText } from './replay.ts';
+import { MAX_SUBMISSION_BYTES } from './limits.ts';
 import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
 
-/** The largest zip a student may upload. */
-export const MAX_SUBMISSION_BYTES = 8 * 1024 * 1024;
+export { MAX_SUBMISSION_BYTES };
 
 export const COOKIE_NAME = 'mancala-arena';
 

@@ -10,7 +10,7 @@ import { ZipFile } from 'yazl';
 import { UserError } from '../errors.ts';
 import { isZipFile } from '../files/archive.ts';
 import { readRegularFileSync } from '../files/safe-read.ts';
-import { MAX_SUBMISSION_BYTES } from './server.ts';
+import { MAX_SUBMISSION_BYTES } from './limits.ts';
 
 const LEFT_OUT = new Set(['.git', 'node_modules', '__pycache__', '.venv', '.DS_Store']);
 const MTIME = new Date('2020-01-01T00:00:00Z');
@@ -50,9 +50,10 @@ function apiUrl(base: string, path: string): URL {
 }
 
 async function call(base: string, token: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const url = apiUrl(base, path);
   let res: Response;
   try {
-    res = await fetch(apiUrl(base, path), { ...init, headers: { ...(init.headers ?? {}), authorization: `token ${token}` } });
+    res = await fetch(url, { ...init, headers: { ...(init.headers ?? {}), authorization: `token ${token}` } });
   } catch (e) {
     throw new UserError(`--arena ${base}: cannot reach it (${(e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message})`);
   }
