@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,11 @@ describe('mancala submit', () => {
     writeFileSync(join(dir, 'notes.txt'), 'hi');
     await expect(submitToArena(join(dir, 'notes.txt'), 'http://127.0.0.1:1', 't', { wait: false })).rejects.toThrow(/expected your submission's folder, or a zip of it$/);
     await expect(submitToArena(join(dir, 'src'), 'lab-server', 't', { wait: false })).rejects.toThrow(/^--arena lab-server: expected/);
-    await expect(submitToArena(join(dir, 'src'), 'http://127.0.0.1:1', 't', { wait: false })).rejects.toThrow(/^--arena http:\/\/127.0.0.1:1: cannot reach it \(ECONNREFUSED\)$/);
+    // A port nothing listens on: one a server had, closed.
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise((r) => server.close(r));
+    await expect(submitToArena(join(dir, 'src'), `http://127.0.0.1:${port}`, 't', { wait: false })).rejects.toThrow(new RegExp(`^--arena http://127.0.0.1:${port}: cannot reach it \\(ECONNREFUSED\\)$`));
   });
 });

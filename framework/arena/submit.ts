@@ -55,7 +55,8 @@ async function call(base: string, token: string, path: string, init: RequestInit
   try {
     res = await fetch(url, { ...init, headers: { ...(init.headers ?? {}), authorization: `token ${token}` } });
   } catch (e) {
-    throw new UserError(`--arena ${base}: cannot reach it (${(e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message})`);
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new UserError(`--arena ${base}: cannot reach it (${cause?.code ?? cause?.message ?? (e as Error).message})`);
   }
   const text = await res.text();
   let body: Record<string, unknown>;
