@@ -1,7 +1,7 @@
 /**
  * The arena's pipeline with the real sandbox, real games and a real database file: a Python and
  * a Java submission pass the checks and the sanity stage and play their placement games, one that
- * cannot play fails the sanity stage with the reason; a reopened arena keeps everything, and a
+ * cannot play fails the sanity stage with the reason; a game's replay and stderr are its owner's; a reopened arena keeps everything, and a
  * game left running is played again once, never counted twice.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -26,7 +26,7 @@ describe('arena pipeline', () => {
     expect(tokens).toHaveLength(3);
     expect(statSync(join(dir, 'tokens.csv')).mode & 0o777).toBe(0o600);
     arena.start();
-    const py = await arena.submit('py', { folder: join(PROJECT_ROOT, 'agents/examples/python-greedy') });
+    const py = await arena.submit('py', { folder: join(PROJECT_ROOT, 'testcases/fixtures/arena/python-chatty') });
     const java = await arena.submit('java', { folder: join(PROJECT_ROOT, 'agents/examples/java-greedy') });
     const bad = await arena.submit('bad', { folder: join(PROJECT_ROOT, 'testcases/fixtures/arena/illegal-mover') });
     await new Promise((r) => setTimeout(r, 500));
@@ -78,6 +78,11 @@ describe('arena pipeline', () => {
     expect(parsed.end.winner).toBe(placement[0]!.winner);
     const other = await app.inject({ url: `/api/arena/games/${placement[0]!.id}/replay`, headers: { host: '127.0.0.1', authorization: `token ${tokens[1]!.token}` } });
     expect(other.statusCode).toBe(404);
+    // What the submission wrote on stderr in that game: in its owner's log, a line a move of its own.
+    const log = (await app.inject({ url: `/api/arena/games/${placement[0]!.id}/log`, headers: { host: '127.0.0.1', authorization: `token ${tokens[0]!.token}` } })).json() as { logs: { stderr: string; moves: unknown[] }[] };
+    const lines = log.logs[0]!.stderr.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBe(log.logs[0]!.moves.length);
+    expect(new Set(lines.map((l) => l.replace(/\d+/, 'N')))).toEqual(new Set(['chatty: thinking about N legal moves']));
     await app.close();
     third.close();
   });

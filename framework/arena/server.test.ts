@@ -69,7 +69,7 @@ describe('arena API access', () => {
     const feedback = await get(`/api/arena/submissions/${aliceSub}`, alice);
     expect(feedback.json()).toMatchObject({ status: 'failed', feedback: { checks: { text: 'alice private feedback' } } });
     const log = (await get(`/api/arena/games/${aliceGame}/log`, alice)).json() as { logs: { side: string; crash: string; moves: unknown[] }[] };
-    expect(log.logs).toEqual([{ side: 'A', crash: 'crash: Traceback: alice_secret.py line 3', moves: [{ ply: 0, move: 1, ms: 0 }] }]);
+    expect(log.logs).toEqual([{ side: 'A', crash: 'crash: Traceback: alice_secret.py line 3', stderr: '', moves: [{ ply: 0, move: 1, ms: 0 }] }]);
     expect((await get(`/api/arena/games/${aliceGame}/log`, instructor)).json()).toMatchObject({ logs: [{ side: 'A' }, { side: 'B' }] });
     expect((await get(`/api/arena/submissions/${aliceSub}`, instructor)).statusCode).toBe(200);
   });

@@ -237,6 +237,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
       logs: [...sides].map((side) => ({
         side,
         crash: forfeit !== null && forfeit.side === side ? `${forfeit.reason}: ${forfeit.message}` : null,
+        stderr: record?.stderr?.[side === 'A' ? 0 : 1] ?? '',
         moves: record === undefined ? [] : movesOf(record, side),
       })),
     };
@@ -293,6 +294,7 @@ function submissionView(s: SubmissionRow) {
 }
 
 interface MoveTimes {
+  stderr?: [string, string];
   moves: number[];
   openingPlies: number;
   moveMs?: number[];

@@ -36,7 +36,7 @@ export interface JobSetup {
   sandbox?: SandboxMode;
   /** sandboxed submissions a job keeps open between games; default MAX_OPEN_SUBMISSIONS */
   maxOpenSubmissions?: number;
-  /** record each move's thinking time in the game's record (GameRecord.moveMs): the arena shows a student their time a move */
+  /** record each move's time and side, and each side's stderr, in the game's record (GameRecord.moveMs, moveSides, stderr): the arena shows a student their clock and their logs */
   moveTimes?: boolean;
 }
 
@@ -120,6 +120,7 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
       const s = starts[g.round]!;
       const moveMs: number[] = [];
       let moveSides = '';
+      const stderrBefore = [A.stderr?.().total ?? 0, B.stderr?.().total ?? 0];
       const record = await playGame({
         game,
         start: s.start,
@@ -146,7 +147,9 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
             }
           : {}),
       });
-      return setup.moveTimes === true ? { ...record, moveMs, moveSides } : record;
+      if (setup.moveTimes !== true) return record;
+      const stderr = [A, B].map((p, k) => gameStderr(p, stderrBefore[k]!)) as [string, string];
+      return { ...record, moveMs, moveSides, stderr };
     },
     async close() {
       const opened = await Promise.allSettled(players.values());
@@ -157,6 +160,17 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
 }
 
 export const TOURNAMENT_JOB = jobKind(import.meta.url, 'tournamentJob', tournamentJob);
+
+/**
+ * What a player wrote on stderr since its total was `before`: the new part of its bounded tail (a
+ * process started again since, after a crash, counts from its start).
+ */
+function gameStderr(p: MatchPlayer, before: number): string {
+  const now = p.stderr?.();
+  if (now === undefined) return '';
+  const grew = now.total >= before ? now.total - before : now.total;
+  return grew === 0 ? '' : now.text.slice(-Math.min(grew, now.text.length));
+}
 
 /** A submission that could not be loaded: every move it is asked for is a crash with the reason. */
 function brokenPlayer(label: string, message: string): MatchPlayer {
