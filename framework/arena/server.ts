@@ -14,7 +14,7 @@
  * MAX_SUBMISSION_BYTES, at most two read at once (upload-gate.ts), unpacked by the arena with the
  * grader's hostile-safe archive reader.
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { allowedHosts, hostName } from '../web/server/access.ts';
 import { errorReply, HttpError, oneLine } from '../web/server/http-error.ts';
 import { UploadGate } from '../web/server/upload-gate.ts';
