@@ -14,6 +14,8 @@ import { MAX_SUBMISSION_BYTES } from './limits.ts';
 
 const LEFT_OUT = new Set(['.git', 'node_modules', '__pycache__', '.venv', '.DS_Store']);
 const MTIME = new Date('2020-01-01T00:00:00Z');
+/** How long --wait waits for the checks and the sanity stage. */
+const WAIT_MS = 30 * 60_000;
 
 /** The folder as a zip, in memory: regular files only, in name order. */
 export async function zipFolder(dir: string): Promise<Buffer> {
@@ -86,8 +88,10 @@ export async function submitToArena(path: string, arena: string, token: string, 
   const id = Number(posted.body['id']);
   const lines = [`submission ${id}: ${String(posted.body['status'])} (content ${String(posted.body['contentHash']).slice(0, 12)})`];
   if (!o.wait) return `${lines.join('\n')}\n`;
+  const until = Date.now() + WAIT_MS;
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
+    if (Date.now() > until) throw new UserError(`submission ${id}: still not judged after ${WAIT_MS / 60_000} minutes (the arena may be busy); its status is at ${apiUrl(arena, `/api/arena/submissions/${id}`).href}`, 1);
     const got = await call(arena, token, `/api/arena/submissions/${id}`);
     if (got.status !== 200) throw new UserError(`the arena did not answer for submission ${id} (${got.status}): ${String(got.body['error'] ?? '')}`);
     const status = String(got.body['status']);
