@@ -30,10 +30,10 @@ function db(sql: string): Record<string, unknown>[] {
   }
 }
 
-async function waitUntil(what: string, f: () => boolean, ms = 300_000): Promise<void> {
+async function waitUntil(what: string | (() => string), f: () => boolean, ms = 300_000): Promise<void> {
   const until = Date.now() + ms;
   while (!f()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -85,7 +85,8 @@ describeWithRedis('mancala arena --queue (real redis-server, mancala worker proc
     const runningAtKill = db("SELECT id FROM games WHERE status = 'running'").map((r) => Number(r['id']));
     expect(runningAtKill.length).toBeGreaterThan(0);
     const second = await startServer(url);
-    await waitUntil('the games left running played', () => runningAtKill.every((id) => db(`SELECT status FROM games WHERE id = ${id}`)[0]!['status'] === 'done'));
+    // The surviving worker's lines say why, if it does not (e.g. it refused a run of another project version and stopped).
+    await waitUntil(() => `the games left running played; w2's last lines: ${workers[1]!.lines.slice(-5).join(' | ')}`, () => runningAtKill.every((id) => db(`SELECT status FROM games WHERE id = ${id}`)[0]!['status'] === 'done'));
     expect(workers[1]!.lines.some((l) => / arena [0-9a-f]+ game \d+: /.test(l)), workers[1]!.lines.join('\n')).toBe(true);
     second.child.kill('SIGTERM');
     await new Promise((r) => second.child.once('exit', r));
