@@ -71,6 +71,8 @@ const COMMAND_MODULES: { names: readonly string[]; load: () => Promise<AddComman
   { names: ['similarity'], load: async () => (await import('./commands/similarity.ts')).addSimilarityCommand },
   { names: ['worker'], load: async () => (await import('./commands/worker.ts')).addWorkerCommand },
   { names: ['serve'], load: async () => (await import('./commands/serve.ts')).addServeCommand },
+  { names: ['arena'], load: async () => (await import('./commands/arena.ts')).addArenaCommand },
+  { names: ['submit'], load: async () => (await import('./commands/arena.ts')).addSubmitCommand },
   { names: ['export', 'gradescope-run'], load: async () => (await import('./commands/export.ts')).addExportCommands },
 ];
 

@@ -141,6 +141,10 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
         ...(ob.reported !== undefined ? { reported: ob.reported } : {}),
       };
     },
+    stderr() {
+      const out = session.output();
+      return { text: out.stderr, total: out.stderrTotal };
+    },
     async close() {
       await session.close();
     },
@@ -151,7 +155,10 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
  * The sandboxed session of a submission: an agent in any language over stdio when the folder is
  * one (sandbox/stdio-agents/spec.ts), else a TypeScript agent. `close()` also removes its copy.
  */
-async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAsker & { request(req: ChildRequest, hardLimitMs: number): Promise<Attempt>; close(): Promise<void> }> {
+async function openSession(
+  path: string,
+  o: OpenPlayerOptions,
+): Promise<MoveAsker & { request(req: ChildRequest, hardLimitMs: number): Promise<Attempt>; output(): { stderr: string; stderrTotal: number }; close(): Promise<void> }> {
   const sandbox = o.sandbox !== undefined ? { sandbox: o.sandbox } : {};
   const { noSubmissionAt, presenceQuery } = await import('../sandbox/submission-presence.ts');
   const absent = await noSubmissionAt(path, presenceQuery(o.game, { agent: AGENT_ROLE }));
@@ -174,6 +181,7 @@ async function openSession(path: string, o: OpenPlayerOptions): Promise<MoveAske
   return {
     chooseMove: (...args) => session.chooseMove(...args),
     request: (...args) => session.request(...args),
+    output: () => session.output(),
     async close() {
       await session.close();
       await prepared.dispose();

@@ -38,6 +38,8 @@ export interface MatchPlayer {
    * sandboxed submission; an in-process agent cannot be). Without it, the sandbox's own hard limit.
    */
   chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number, graceMs?: number): Promise<MoveAttempt>;
+  /** a sandboxed submission's stderr: the bounded tail of its process's, and how many characters it wrote in all */
+  stderr?(): { text: string; total: number };
   close(): Promise<void>;
 }
 
@@ -60,6 +62,12 @@ export interface GameRecord {
   time: [number, number];
   /** decisions each side was asked for (its moves after the opening, a failed attempt included) */
   decisions?: [number, number];
+  /** with the tournament job's `moveTimes`: each move's thinking time, ms to a tenth, in the order of `moves` (0 for opening moves) */
+  moveMs?: number[];
+  /** with `moveTimes`: the side that made each move, one letter a move (`ABBA…`) */
+  moveSides?: string;
+  /** with `moveTimes`: what each side (a sandboxed submission) wrote on stderr during the game, its last part; '' for none */
+  stderr?: [string, string];
   /** the longest single decision of each side, ms */
   maxMoveMs?: [number, number];
   /** forfeit policy `random-move`: moves played for each side after it failed (`forfeit` holds its first failure) */

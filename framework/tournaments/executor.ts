@@ -36,6 +36,8 @@ export interface JobSetup {
   sandbox?: SandboxMode;
   /** sandboxed submissions a job keeps open between games; default MAX_OPEN_SUBMISSIONS */
   maxOpenSubmissions?: number;
+  /** record each move's time and side, and each side's stderr, in the game's record (GameRecord.moveMs, moveSides, stderr): the arena shows a student their clock and their logs */
+  moveTimes?: boolean;
 }
 
 export const DEFAULT_MEMORY_MB = DEFAULT_LIMITS.memoryMb;
@@ -116,7 +118,10 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
       await closeIdle([g.A, g.B]);
       const [A, B] = await Promise.all([playerFor(g.A), playerFor(g.B)]);
       const s = starts[g.round]!;
-      return playGame({
+      const moveMs: number[] = [];
+      let moveSides = '';
+      const stderrBefore = [A.stderr?.().total ?? 0, B.stderr?.().total ?? 0];
+      const record = await playGame({
         game,
         start: s.start,
         opening: s.opening,
@@ -129,7 +134,22 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
         // cs540's anytime rule applies in its tournaments as in its matches
         anytime: anytimeByDefault(params.rules),
         ...(s.position !== undefined ? { startPosition: s.position } : {}),
+        ...(setup.moveTimes === true
+          ? {
+              observers: [
+                {
+                  onMove: (e: { ms: number; side: 'A' | 'B' }) => {
+                    moveMs.push(Math.round(e.ms * 10) / 10);
+                    moveSides += e.side;
+                  },
+                },
+              ],
+            }
+          : {}),
       });
+      if (setup.moveTimes !== true) return record;
+      const stderr = [A, B].map((p, k) => gameStderr(p, stderrBefore[k]!)) as [string, string];
+      return { ...record, moveMs, moveSides, stderr };
     },
     async close() {
       const opened = await Promise.allSettled(players.values());
@@ -140,6 +160,17 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
 }
 
 export const TOURNAMENT_JOB = jobKind(import.meta.url, 'tournamentJob', tournamentJob);
+
+/**
+ * What a player wrote on stderr since its total was `before`: the new part of its bounded tail (a
+ * process started again since, after a crash, counts from its start).
+ */
+function gameStderr(p: MatchPlayer, before: number): string {
+  const now = p.stderr?.();
+  if (now === undefined) return '';
+  const grew = now.total >= before ? now.total - before : now.total;
+  return grew === 0 ? '' : now.text.slice(-Math.min(grew, now.text.length));
+}
 
 /** A submission that could not be loaded: every move it is asked for is a crash with the reason. */
 function brokenPlayer(label: string, message: string): MatchPlayer {

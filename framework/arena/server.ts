@@ -1,0 +1,310 @@
+/**
+ * The arena's HTTP API (`mancala arena start`), in the web app's style (framework/web/server/):
+ * Fastify, every refusal a 4xx with `{"error": "one line"}`, the Host allow-list of access.ts (a
+ * page of another site reaching it by DNS rebinding is refused), a state-changing request from
+ * another origin refused, and a token on every request: `?token=`, an `Authorization: token …`
+ * (or `Bearer …`) header, or the cookie a `?token=` request sets. The token says who asks:
+ *
+ *  - the instructor sees everything (every submission, game and log, /metrics);
+ *  - a student sees the public standings (pseudonyms only), and their own submissions, feedback,
+ *    games, replays and crash logs; another student's submission or log is a 404, as one that
+ *    does not exist (nothing tells a student what ids others have).
+ *
+ * Uploads are zips in the request's body (`mancala submit` zips a folder), at most
+ * MAX_SUBMISSION_BYTES, at most two read at once (upload-gate.ts), unpacked by the arena with the
+ * grader's hostile-safe archive reader.
+ */
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { allowedHosts, hostName } from '../web/server/access.ts';
+import { errorReply, HttpError, oneLine } from '../web/server/http-error.ts';
+import { UploadGate } from '../web/server/upload-gate.ts';
+import { Arena, ArenaFrozen, parseFeedback, RateLimited } from './arena.ts';
+import { arenaReplayText } from './replay.ts';
+import { MAX_SUBMISSION_BYTES } from './limits.ts';
+import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
+
+export { MAX_SUBMISSION_BYTES };
+
+export const COOKIE_NAME = 'mancala-arena';
+
+export interface ArenaServerOptions {
+  arena: Arena;
+  /** the host the server binds to (answered besides loopback names and the machine's addresses) */
+  host?: string;
+  allowHosts?: readonly string[];
+}
+
+type Who = { role: 'instructor' } | { role: 'student'; student: StudentRow };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    who?: Who;
+  }
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The token a request carries, and whether it came in the query (then a cookie is set). */
+function tokenOf(req: FastifyRequest): { token: string | undefined; queried: boolean } {
+  const q = req.url.indexOf('?');
+  const queried = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1)).get('token') ?? undefined;
+  if (queried !== undefined) return { token: queried, queried: true };
+  const auth = req.headers.authorization;
+  if (typeof auth === 'string' && /^(token|bearer)\s+/i.test(auth)) return { token: auth.replace(/^(token|bearer)\s+/i, '').trim(), queried: false };
+  return { token: cookieValue(req.headers.cookie, COOKIE_NAME), queried: false };
+}
+
+export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInstance> {
+  const { arena } = o;
+  const hosts = allowedHosts(o.host, o.allowHosts);
+  const uploads = new UploadGate(MAX_SUBMISSION_BYTES, 2, 2 * MAX_SUBMISSION_BYTES);
+  const app = Fastify({ logger: false, bodyLimit: 256 * 1024, forceCloseConnections: true, return503OnClosing: true });
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(['application/zip', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_SUBMISSION_BYTES }, (_req, body, done) => done(null, body));
+
+  app.addHook('onRequest', async (req, reply) => {
+    const name = typeof req.headers.host === 'string' ? hostName(req.headers.host) : '';
+    if (!hosts.has(name)) return reply.code(403).send({ error: `refused: this server answers requests addressed to it (127.0.0.1, localhost, its own addresses, or a name given with --allow-host), not ${JSON.stringify(String(req.headers.host ?? '').slice(0, 100))}` });
+    const origin = req.headers.origin;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && typeof origin === 'string' && origin !== 'null') {
+      let originHost = '';
+      try {
+        originHost = new URL(origin).host.toLowerCase();
+      } catch {
+        // an origin that is no URL is another origin
+      }
+      if (originHost !== String(req.headers.host ?? '').toLowerCase()) return reply.code(403).send({ error: `refused: a ${req.method} from another origin (${origin.slice(0, 100)})` });
+    }
+    const { token, queried } = tokenOf(req);
+    const who = arena.identify(token);
+    if (who === undefined) {
+      reply.code(401).header('www-authenticate', 'token');
+      return reply.send({ error: `refused: ${token === undefined ? 'no token' : 'a wrong token'}: send the token you were given as ?token=, or an "Authorization: token …" header` });
+    }
+    if (queried) reply.header('set-cookie', `${COOKIE_NAME}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+    req.who = who;
+    const q = req.query as Record<string, unknown> | undefined;
+    if (q !== null && typeof q === 'object' && 'token' in q) delete q['token'];
+    return undefined;
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
+    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    return payload;
+  });
+  app.setErrorHandler((e, req, reply) => {
+    if (e instanceof RateLimited) return reply.code(429).header('retry-after', '600').send({ error: oneLine(e.message) });
+    if (e instanceof ArenaFrozen) return reply.code(403).send({ error: oneLine(e.message) });
+    const { status, error } = errorReply(e);
+    if (status >= 500) process.stderr.write(`mancala arena: ${req.method} ${req.url.slice(0, 200)}: ${e instanceof Error && e.stack ? e.stack : String(e)}\n`);
+    return reply.code(status).send({ error });
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: oneLine(`no such API: ${req.method} ${req.url.slice(0, 200)}`) }));
+
+  const who = (req: FastifyRequest): Who => req.who!;
+  const studentOnly = (req: FastifyRequest): StudentRow => {
+    const w = who(req);
+    if (w.role !== 'student') throw new HttpError(400, 'this asks for a student\'s token (the instructor has no submission of their own)');
+    return w.student;
+  };
+  const idParam = (v: string): number => {
+    if (!/^\d{1,12}$/.test(v)) throw new HttpError(404, 'no such id');
+    return Number(v);
+  };
+  /** A submission the asker may see: their own (a student) or any (the instructor); others are a 404. */
+  const visibleSubmission = (req: FastifyRequest, id: number): SubmissionRow => {
+    const sub = arena.store.submission(id);
+    const w = who(req);
+    if (sub === undefined || (w.role === 'student' && sub.student !== w.student.id)) throw new HttpError(404, `no submission ${id} of yours`);
+    return sub;
+  };
+  /** The sides of a game the asker owns: both for the instructor. */
+  const ownSides = (req: FastifyRequest, g: GameRow): Set<'A' | 'B'> => {
+    const w = who(req);
+    if (w.role === 'instructor') return new Set(['A', 'B']);
+    const mine = (s: number | null) => s !== null && arena.store.submission(s)?.student === w.student.id;
+    const sides = new Set<'A' | 'B'>();
+    if (mine(g.a_submission)) sides.add('A');
+    if (mine(g.b_submission)) sides.add('B');
+    return sides;
+  };
+  const sideName = (req: FastifyRequest, submission: number | null, anchor: string | null): string => {
+    if (anchor !== null) return anchor;
+    const sub = arena.store.submission(submission!)!;
+    const student = arena.store.student(sub.student)!;
+    return who(req).role === 'instructor' ? `${student.id} (${student.pseudonym}), submission ${sub.id}` : student.pseudonym;
+  };
+  const gameSummary = (req: FastifyRequest, g: GameRow) => ({
+    id: g.id,
+    kind: g.kind,
+    status: g.status,
+    A: sideName(req, g.a_submission, g.a_anchor),
+    B: sideName(req, g.b_submission, g.b_anchor),
+    first: g.first,
+    winner: g.winner,
+    score: g.score_a === null ? null : [g.score_a, g.score_b],
+    finished: g.finished_at,
+  });
+
+  app.get('/api/arena/me', async (req) => {
+    const w = who(req);
+    if (w.role === 'instructor') return { role: 'instructor', frozen: arena.isFrozen(), settings: arena.settings };
+    return { role: 'student', student: w.student.id, pseudonym: w.student.pseudonym, frozen: arena.isFrozen(), submissions: arena.store.submissionsOf(w.student.id).map(submissionView) };
+  });
+
+  app.put<{ Body: { pseudonym?: unknown } }>('/api/arena/me/pseudonym', async (req) => {
+    const s = studentOnly(req);
+    const p = req.body?.pseudonym;
+    if (typeof p !== 'string') throw new HttpError(400, 'body: expected {"pseudonym": "…"}');
+    arena.setPseudonym(s.id, p);
+    return { pseudonym: arena.store.student(s.id)!.pseudonym };
+  });
+
+  app.post('/api/arena/submissions', { onRequest: uploads.admit, bodyLimit: MAX_SUBMISSION_BYTES }, async (req, reply) => {
+    const s = studentOnly(req);
+    if (!Buffer.isBuffer(req.body)) throw new HttpError(415, 'expected the submission as a zip: Content-Type: application/zip');
+    const sub = await arena.submit(s.id, { zip: req.body });
+    return reply.code(201).send(submissionView(sub));
+  });
+
+  app.get('/api/arena/submissions', async (req) => {
+    const w = who(req);
+    const rows = w.role === 'instructor' ? (arena.store.db.all('SELECT * FROM submissions ORDER BY id') as unknown as SubmissionRow[]) : arena.store.submissionsOf(w.student.id);
+    return { submissions: rows.map(submissionView) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/arena/submissions/:id', async (req) => {
+    const sub = visibleSubmission(req, idParam(req.params.id));
+    return { ...submissionView(sub), feedback: parseFeedback(sub.feedback) };
+  });
+
+  app.get<{ Querystring: { submission?: string } }>('/api/arena/games', async (req) => {
+    const w = who(req);
+    let rows: GameRow[];
+    if (req.query.submission !== undefined) rows = arena.store.gamesOfSubmission(visibleSubmission(req, idParam(req.query.submission)).id);
+    else if (w.role === 'student') rows = arena.store.gamesOfStudent(w.student.id);
+    else rows = arena.store.db.all('SELECT * FROM games ORDER BY id DESC LIMIT 500') as unknown as GameRow[];
+    return { games: rows.map((g) => gameSummary(req, g)) };
+  });
+
+  /** A game of the asker's: its record (moves, each move's time, the score), and the crash log of the asker's sides only. */
+  app.get<{ Params: { id: string } }>('/api/arena/games/:id', async (req) => {
+    const id = idParam(req.params.id);
+    const g = arena.store.game(id);
+    const w = who(req);
+    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
+    if (g === undefined || (sides.size === 0 && !(w.role === 'student' && g.requested_by === w.student.id))) throw new HttpError(404, `no game ${id} of yours`);
+    const forfeit = g.forfeit === null ? null : (JSON.parse(g.forfeit) as { side: 'A' | 'B'; reason: string; message: string });
+    return {
+      ...gameSummary(req, g),
+      seed: g.seed,
+      opening: g.opening,
+      yourSides: [...sides],
+      record: g.record === null ? null : JSON.parse(g.record),
+      // The other side's message may quote its code or its output: only who forfeited and why, in a word.
+      forfeit: forfeit === null ? null : sides.has(forfeit.side) ? forfeit : { side: forfeit.side, reason: forfeit.reason },
+    };
+  });
+
+  /** A game of the asker's as a replay file (JSON lines, as `mancala match --replays` writes them: the web app's viewer reads it). */
+  app.get<{ Params: { id: string } }>('/api/arena/games/:id/replay', async (req, reply) => {
+    const id = idParam(req.params.id);
+    const g = arena.store.game(id);
+    const w = who(req);
+    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
+    if (g === undefined || (sides.size === 0 && !(w.role === 'student' && g.requested_by === w.student.id))) throw new HttpError(404, `no game ${id} of yours`);
+    if (g.record === null) throw new HttpError(409, `game ${id} is ${g.status}: its replay is written when it ends`);
+    const text = arenaReplayText(arena.settings, g, { A: sideName(req, g.a_submission, g.a_anchor), B: sideName(req, g.b_submission, g.b_anchor) }, sides);
+    return reply.type('application/x-ndjson; charset=utf-8').send(text);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/arena/games/:id/log', async (req) => {
+    const id = idParam(req.params.id);
+    const g = arena.store.game(id);
+    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
+    if (g === undefined || sides.size === 0) throw new HttpError(404, `no game ${id} of yours`);
+    const forfeit = g.forfeit === null ? null : (JSON.parse(g.forfeit) as { side: 'A' | 'B'; reason: string; message: string });
+    const record = g.record === null ? undefined : (JSON.parse(g.record) as MoveTimes);
+    return {
+      game: id,
+      logs: [...sides].map((side) => ({
+        side,
+        crash: forfeit !== null && forfeit.side === side ? `${forfeit.reason}: ${forfeit.message}` : null,
+        stderr: record?.stderr?.[side === 'A' ? 0 : 1] ?? '',
+        moves: record === undefined ? [] : movesOf(record, side),
+      })),
+    };
+  });
+
+  app.get('/api/arena/standings', async (req) => {
+    const instructor = who(req).role === 'instructor';
+    return {
+      frozen: arena.isFrozen(),
+      standings: arena.standings().map((s) => ({ ...(instructor ? { student: s.student } : {}), pseudonym: s.pseudonym, anchor: s.anchor, rating: s.rating, sigma: s.sigma, games: s.games, wins: s.wins, draws: s.draws, losses: s.losses })),
+    };
+  });
+
+  app.post<{ Body: { opponent?: unknown } }>('/api/arena/scrims', async (req, reply) => {
+    const s = studentOnly(req);
+    const opponent = req.body?.opponent;
+    if (typeof opponent !== 'string' || opponent.trim() === '') throw new HttpError(400, 'body: expected {"opponent": "an anchor (random, greedy, …) or a pseudonym"}');
+    const games = arena.scrim(s.id, opponent.trim());
+    return reply.code(201).send({ games });
+  });
+
+  app.get('/metrics', async (req, reply) => {
+    if (who(req).role !== 'instructor') throw new HttpError(403, "refused: /metrics is the instructor's");
+    const m = arena.metrics();
+    const lines = [
+      '# HELP mancala_arena_games_queued Games waiting for a worker.',
+      '# TYPE mancala_arena_games_queued gauge',
+      `mancala_arena_games_queued ${m.queued}`,
+      '# HELP mancala_arena_games_running Games being played.',
+      '# TYPE mancala_arena_games_running gauge',
+      `mancala_arena_games_running ${m.running}`,
+      '# HELP mancala_arena_games_done_total Games played to the end.',
+      '# TYPE mancala_arena_games_done_total counter',
+      `mancala_arena_games_done_total ${m.done}`,
+      '# HELP mancala_arena_games_per_minute Games finished in the last minute.',
+      '# TYPE mancala_arena_games_per_minute gauge',
+      `mancala_arena_games_per_minute ${m.gamesLastMinute}`,
+      '# HELP mancala_arena_workers Local jobs playing games (0 with --queue: the workers are mancala worker processes).',
+      '# TYPE mancala_arena_workers gauge',
+      `mancala_arena_workers ${m.workers}`,
+      '# HELP mancala_arena_submissions Submissions by status.',
+      '# TYPE mancala_arena_submissions gauge',
+      ...Object.entries(m.submissions).map(([status, n]) => `mancala_arena_submissions{status="${status}"} ${n}`),
+    ];
+    return reply.type('text/plain; version=0.0.4').send(lines.join('\n') + '\n');
+  });
+
+  return app;
+}
+
+function submissionView(s: SubmissionRow) {
+  const verdict = parseFeedback(s.feedback)['verdict'];
+  return { id: s.id, status: s.status, contentHash: s.content_hash, created: s.created_at, retired: s.retired_at, ...(typeof verdict === 'string' ? { verdict } : {}) };
+}
+
+interface MoveTimes {
+  stderr?: [string, string];
+  moves: number[];
+  openingPlies: number;
+  moveMs?: number[];
+  moveSides?: string;
+}
+
+/** A side's own moves (after the seeded opening) with the time each took: what the student is shown of their clock. */
+function movesOf(r: MoveTimes, side: 'A' | 'B'): { ply: number; move: number; ms: number }[] {
+  const out: { ply: number; move: number; ms: number }[] = [];
+  for (let k = r.openingPlies; k < r.moves.length; k++) if (r.moveSides?.[k] === side) out.push({ ply: k, move: r.moves[k]!, ms: r.moveMs?.[k] ?? 0 });
+  return out;
+}
+
