@@ -30,7 +30,8 @@ import { CASE_PHASES, takePhaseTimes, type CasePhase } from '../../sandbox/progr
 import { median } from '../../sandbox/programs/startup.ts';
 import { compareCaseFiles } from './compare.ts';
 import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
-import { gradeProgramsWithRuns, programCases, shellCommand, type ProgramCase } from './grade-programs.ts';
+import { gradeProgramsWithRuns, shellCommand } from './grade-programs.ts';
+import { programCases, type ProgramCase } from './program-cases.ts';
 import { prepareProgram, readProgramSubmission, COMMAND_FILE } from './program.ts';
 import { programRunLines } from './course-run-lines.ts';
 

@@ -20,7 +20,8 @@ import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { compareCaseFiles } from './compare.ts';
 import { courseCaseFiles, isCourseSuite, loadCourseSuite, loadProgramSuite } from './course-suite.ts';
 import { csci561Game } from './game.ts';
-import { gradePrograms, programCases } from './grade-programs.ts';
+import { gradePrograms } from './grade-programs.ts';
+import { programCases } from './program-cases.ts';
 import { randomCsci561Input } from './positions.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'csci561-course-suite-test-'));

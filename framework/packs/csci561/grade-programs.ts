@@ -5,34 +5,26 @@
  * extra lines and fields (compare.ts). The result is the same GradeReport `mancala grade` writes,
  * so every report format applies.
  *
- * A case's input.txt is the suite's `inputs/<id>.txt` when there is one (its task, player and
- * board must be the case's: a Greedy input keeps its own cut-off depth line, which the task
- * ignores), else it is written from the case: the task from the role's reference (greedy 1,
- * minimax 2, alphabeta 3) and the case's depth. The expected files are computed here, in the
- * grader, by the reference solution; they never reach the program's folder. A folder of the
- * course's own files (course-suite.ts) brings its own inputs and expected files instead.
+ * A case's input.txt and expected files: program-cases.ts (the expected files are the grader's,
+ * computed by the reference solution; they never reach the program's folder).
  *
  * With keepFailures, each failed case's run comes back too (what the program wrote, capped at
  * KEPT_FILE_BYTES a file; time and memory), for the students' reports (student-report.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { UserError } from '../../errors.ts';
 import { unreadableSubmission } from '../../files/submission-entries.ts';
-import { parseCsci561Input, writeCsci561InputBoard } from '../../games/mancala/board-io/index.ts';
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
 import { selectCases, type VisibilityFilter } from '../../grading/runner.ts';
 import { scoreSubmission } from '../../grading/score.ts';
 import type { CaseStatus } from '../../grading/types.ts';
-import { parseAgentSpec } from '../../plugins/agents.ts';
-import { solveCsci561 } from '../../plugins/csci561-solver.ts';
 import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { knownStartups, measuredStartups, measureStartupOf, seedStartups, settleCleanups, type StagedFiles, type Startup } from '../../sandbox/programs/run.ts';
-import type { Suite, SuiteCase } from '../../suites/types.ts';
+import type { Suite } from '../../suites/types.ts';
 import { jobKind, type Job } from '../../workers/job.ts';
 import { runJobs, startWorkers } from '../../workers/pool.ts';
 import { compareCaseFiles, type ExpectedFiles } from './compare.ts';
-import { courseCaseFiles, isCourseSuite } from './course-suite.ts';
+import { programCases, type ProgramCase } from './program-cases.ts';
 import { prepareProgram, programSandbox, readProgramSubmission, runProgram, type ProgramRun, type ProgramSubmission } from './program.ts';
 import type { CourseLines } from '../../sandbox/programs/build-files.ts';
 import type { RunLines } from '../../sandbox/programs/run-lines.ts';
@@ -44,57 +36,6 @@ import { EarlyStop, type StopRules } from '../../grading/early-stop.ts';
 import { takeRecorded, type JournalOpener } from '../../grading/grade-journal.ts';
 import { studentName } from '../../student-text.ts';
 import { notePhase } from '../../sandbox/programs/case-phases.ts';
-
-const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
-
-export interface ProgramCase {
-  c: SuiteCase;
-  /** input.txt's text */
-  input: string;
-  /** where it came from: the suite's file, or written from the case */
-  source: string;
-  expected: ExpectedFiles;
-}
-
-/** The task a case asks for, from its role's reference agent. */
-export function caseTask(suite: Suite, c: SuiteCase): 1 | 2 | 3 {
-  const reference = parseAgentSpec(suite.manifest.roles[c.role]!.reference).name;
-  const task = TASK_OF_REFERENCE[reference];
-  if (task === undefined) throw new UserError(`${suite.manifest.file}: role ${c.role}: a program is graded on Greedy, MiniMax or Alpha-Beta; its reference is ${reference}`);
-  return task;
-}
-
-/** input.txt and the expected files of each case, checked against the case. */
-export function programCases(suite: Suite, cases: readonly SuiteCase[]): ProgramCase[] {
-  // A folder of the course's files carries its own inputs and expected files (course-suite.ts).
-  if (isCourseSuite(suite)) return cases.map((c) => ({ c, ...courseCaseFiles(suite, c) }));
-  const game = suite.manifest.game;
-  if (game.kind !== 'mancala' || game.profile !== 'csci561') {
-    throw new UserError(`${suite.manifest.file}: game: programs are graded on csci561 suites (CSCI-561's files), this suite plays ${game.name}`);
-  }
-  return cases.map((c) => {
-    const task = caseTask(suite, c);
-    const file = join(suite.manifest.dir, 'inputs', `${c.id}.txt`);
-    let input: string;
-    let source: string;
-    if (existsSync(file)) {
-      input = readFileSync(file, 'utf8');
-      source = `${basename(suite.manifest.dir)}/inputs/${c.id}.txt`;
-      const b = parseCsci561Input(input, file);
-      const same = JSON.stringify([b.top, b.bottom, b.topStore, b.bottomStore, b.toMove]) === JSON.stringify([c.board.top, c.board.bottom, c.board.topStore, c.board.bottomStore, c.board.toMove ?? 0]);
-      if (!same || b.csci561!.task !== task || (task !== 1 && b.csci561!.depth !== c.options.depth)) {
-        throw new UserError(`${file}: does not say what case ${c.id} asks (task ${task}, depth ${c.options.depth}, its board and player)`);
-      }
-    } else {
-      input = writeCsci561InputBoard({ ...c.board, toMove: c.board.toMove ?? 0 }, task, c.options.depth ?? 1);
-      source = `case ${c.id}`;
-    }
-    const solved = solveCsci561(input, source, { optionalLines: 'mark' });
-    const expected: ExpectedFiles = { task, nextState: solved.nextState };
-    if (solved.traverseLog !== undefined) expected.traverseLog = solved.traverseLog.join('\n') + '\n';
-    return { c, input, source, expected };
-  });
-}
 
 export interface ProgramGradeOptions {
   suite: Suite;

@@ -19,7 +19,8 @@ import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
 import type { Suite } from '../../suites/types.ts';
 import { compareCaseFiles, compareLog, compareNextState } from './compare.ts';
-import { gradePrograms, gradeProgramsWithRuns, programCases } from './grade-programs.ts';
+import { gradePrograms, gradeProgramsWithRuns } from './grade-programs.ts';
+import { programCases } from './program-cases.ts';
 import { programSandbox, readProgramSubmission, runProgram, splitCommand } from './program.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'csci561-program-test-'));

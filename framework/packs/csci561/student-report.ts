@@ -25,7 +25,8 @@ import type { SubmissionReport } from '../../grading/report.ts';
 import type { Visibility } from '../../suites/types.ts';
 import { compareTraverseLog } from '../../search/traverse-log.ts';
 import { INPUT_FILE, NEXT_STATE_FILE, TRAVERSE_LOG_FILE } from './files.ts';
-import { shellCommand, shellWord, type FailedRun, type KeptFile, type ProgramCase, type ProgramGrading, type ProgramRuns } from './grade-programs.ts';
+import { shellCommand, shellWord, type FailedRun, type KeptFile, type ProgramGrading, type ProgramRuns } from './grade-programs.ts';
+import type { ProgramCase } from './program-cases.ts';
 import { fileLines, unifiedDiff } from './student-report-diff.ts';
 import { studentName, studentText } from '../../student-text.ts';
 
