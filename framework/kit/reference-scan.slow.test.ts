@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AGENTS_DIR, kitCourses, loadCourseKit } from './course-kit.ts';
 import { playoffNames, scanKit, scanText } from './reference-scan.ts';
 import type { PrebuiltManifest } from './prebuilt-esbuild.ts';
-import { buildStudentPackage, compilesAgents } from './student-package.ts';
+import { buildStudentPackage } from './student-package.ts';
 import { INSTRUCTOR_ONLY_DEPENDENCIES } from '../workers/source-bundle.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'kit-scan-'));
@@ -37,11 +37,11 @@ describe.each(kitCourses())('the %s kit', (course) => {
   it('its framework package and its starter hold no search and no playoff name', async () => {
     const kit = loadCourseKit(course);
     const built = await buildStudentPackage(kit, join(work, course, 'vendor', 'mancala-autograder'));
-    // Nothing from the registry: what the command imports by name is vendored (piscina); a TypeScript course's kit installs esbuild, which compiles the student's agent.
+    // Nothing from the registry: what the command imports by name is vendored (piscina); a TypeScript course's kit compiles the student's agent with the command's own sucrase.
     const manifest = JSON.parse(readFileSync(join(built.dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(manifest.dependencies).toEqual({});
     expect(built.vendored.map((v) => v.replace(/@[^@]*$/, ''))).toEqual(['piscina']);
-    expect(Object.keys(built.kitDependencies)).toEqual(compilesAgents(kit) ? ['esbuild'] : []);
+    expect(Object.keys(built.kitDependencies)).toEqual([]);
     // Instructors' tools stay out: no similarity parsers, no queue, no web server.
     const vendoredFolders = new Set(built.files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]));
     for (const name of [...INSTRUCTOR_ONLY_DEPENDENCIES, 'bullmq', 'ioredis', 'fastify', 'zod', 'esbuild']) expect(vendoredFolders.has(name.split('/')[0]!), name).toBe(false);

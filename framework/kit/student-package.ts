@@ -107,7 +107,7 @@ export interface StudentPackage {
   files: string[];
   /** the packages copied into its own node_modules/ (what its command imports by name) */
   vendored: string[];
-  /** what the kit's own npm ci must install (a TypeScript course's: esbuild): name → version */
+  /** what the kit's own npm ci must install (the packages a TypeScript student's framework imports reach; none today): name → version */
   kitDependencies: Record<string, string>;
 }
 
@@ -128,8 +128,9 @@ function externalPackages(metafile: Metafile): Set<string> {
 
 /**
  * The packages a TypeScript student's agent can reach through the framework's sources it may
- * import (its contracts and the given heuristics): the check's esbuild bundles them from the
- * kit's node_modules. Static imports only, by esbuild's account of the staged package.
+ * import (its contracts and the given heuristics): the check copies them from the kit's
+ * node_modules beside the compiled agent (module-tree.ts). Static imports only, by esbuild's
+ * account of the staged package.
  */
 async function studentImportPackages(stage: string, nodePaths: readonly string[]): Promise<Set<string>> {
   const sources = (dir: string) => (existsSync(join(stage, dir)) ? (readdirSync(join(stage, dir), { recursive: true }) as string[]).map((f) => join(dir, String(f))).filter((f) => f.endsWith('.ts')) : []);
@@ -157,7 +158,7 @@ async function studentImportPackages(stage: string, nodePaths: readonly string[]
   return reached;
 }
 
-/** A course whose starter is TypeScript: its students' agents are compiled at check time (the kit installs esbuild for it). */
+/** A course whose starter is TypeScript: its students' agents are compiled at check time (by the kit's command itself: module-tree.ts). */
 export function compilesAgents(kit: CourseKit): boolean {
   return (readdirSync(kit.starter, { recursive: true }) as string[]).map(String).some((f) => /\.[cm]?ts$/.test(f) && !f.endsWith('.test.ts'));
 }
@@ -299,11 +300,11 @@ export async function buildStudentPackage(kit: CourseKit, packageDir: string): P
       sourcemap: false,
     });
     const project = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string; engines: unknown; dependencies: Record<string, string>; license?: string };
-    // What the bundle leaves outside it (piscina finds its own worker script) is vendored; where students write TypeScript, the kit installs what compiles it and what it may import.
+    // What the bundle leaves outside it (piscina finds its own worker script) is vendored; where students write TypeScript, the kit installs what the framework they may import needs.
     const outside = [...externalPackages(written.metafile)].filter((name) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name));
     const kitDependencies: Record<string, string> = {};
     if (compilesAgents(kit)) {
-      for (const name of ['esbuild', ...(await studentImportPackages(stage, [...PACKAGE_DIRS]))]) {
+      for (const name of await studentImportPackages(stage, [...PACKAGE_DIRS])) {
         const range = project.dependencies[name];
         if (range === undefined) throw new Error(`a student's TypeScript may import ${name}, which is not a dependency of the project`);
         kitDependencies[name] = range;

@@ -51,6 +51,12 @@ async function both(original: string, entry: string): Promise<{ esbuild: Result;
   return { esbuild: await run(bundleModule, 'esbuild'), tree: await run(compileModuleTree, 'tree'), dir };
 }
 
+/** The module a compiler's result imported (a failed result fails the test here, with its message). */
+function moduleOf(r: Result): { default: { name: string; chooseMove: unknown } } {
+  if (!r.ok) throw new Error(r.message);
+  return r.module as { default: { name: string; chooseMove: unknown } };
+}
+
 /** A message without its column (the two compilers point at the import's start and at its path). */
 const noColumn = (m: string) => m.replace(/^([^:]+:\d+):\d+:/, '$1:');
 
@@ -58,7 +64,7 @@ describe('a submission compiled file by file, against the esbuild bundle', () =>
   it('a TypeScript agent with a helper of its own and framework types: the same agent', async () => {
     const { esbuild, tree, dir } = await both(join(ZOO, 'normal'), 'agent.ts');
     expect(esbuild.ok && tree.ok).toBe(true);
-    const agent = (r: Result) => (r as { module: { default: { name: string; chooseMove: unknown } } }).module.default;
+    const agent = (r: Result) => moduleOf(r).default;
     expect(agent(tree).name).toBe(agent(esbuild).name);
     expect(typeof agent(tree).chooseMove).toBe('function');
     // Only the role's own folder holds what it runs: compiled copies of the submission's files, nothing else.
@@ -73,7 +79,7 @@ describe('a submission compiled file by file, against the esbuild bundle', () =>
       'lib/basic.ts': 'export { default } from "mancala-autograder/framework/heuristics/basic.ts";\n',
     });
     const { esbuild, tree, dir } = await both(src, 'agent.ts');
-    const name = (r: Result) => ((r as { module: { default: { name: string } } }).module.default.name);
+    const name = (r: Result) => moduleOf(r).default.name;
     expect(name(tree)).toBe('kit-number-function');
     expect(name(tree)).toBe(name(esbuild));
     expect(readFileSync(join(dir, 'bundles', 'tree.modules', 'submission', 'agent.ts.mjs'), 'utf8')).toMatch(/from "\.\.\/project\/framework\/random\.ts\.mjs"/);
@@ -90,7 +96,7 @@ describe('a submission compiled file by file, against the esbuild bundle', () =>
 
   it('relative imports out of the submission, absolute ones, and a project file outside framework/ by the kit form: refused as esbuild refuses them', async () => {
     const outside = folderWith({ 'answers.js': 'export default 4;' });
-    const cases = [
+    const cases: Record<string, string>[] = [
       { 'agent.js': `\nimport a from "../${outside.split('/').pop()}/answers.js";\nexport default { name: "x", chooseMove: () => a };` },
       { 'agent.js': `import a from "${join(outside, 'answers.js')}";\nexport default { name: "x", chooseMove: () => a };` },
       { 'agent.js': `// a helper first\nimport { helper } from "./h.js";\nexport default { name: "x", chooseMove: () => helper() };`, 'h.js': '\n\nimport ab from "mancala-autograder/agents/alphabeta.ts";\nexport const helper = () => ab;' },
@@ -127,7 +133,7 @@ describe('a submission compiled file by file, against the esbuild bundle', () =>
       'settings.json': '{ "level": 3 }',
     });
     const { esbuild, tree } = await both(src, 'agent.ts');
-    const name = (r: Result) => ((r as { module: { default: { name: string } } }).module?.default.name);
+    const name = (r: Result) => moduleOf(r).default.name;
     expect(name(esbuild)).toBe('Deep50-3-function');
     expect(name(tree)).toBe(name(esbuild));
   });
