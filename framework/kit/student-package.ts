@@ -234,11 +234,16 @@ async function prebuildSandboxRuntime(stage: string, nodePaths: readonly string[
  */
 export const WITHHELD_PACKAGES: readonly string[] = ['bullmq', 'ioredis', 'fastify'];
 
+/** What a kit whose students write Python, Java or C++ has for module-tree.ts (sucrase and its compiler: 0.7 MB of command). */
+const NO_AGENT_COMPILER =
+  'export async function compileModuleTree() { return { ok: false, message: "this kit runs agents in its course\'s language (Python, Java, C++) as they are, and compiles no TypeScript or JavaScript agent" }; }';
+
 /**
  * Bundling the kit's command: `esbuild` is prebuilt-esbuild.ts (but where that module asks for the
- * real one), and each package of WITHHELD_PACKAGES is withheld-package.ts's stand-in.
+ * real one), and each package of WITHHELD_PACKAGES is withheld-package.ts's stand-in. A kit that
+ * compiles no agent (`compiles` false) holds no sucrase: its module-tree.ts says so in one line.
  */
-function kitStandIns(stage: string): Plugin {
+function kitStandIns(stage: string, compiles: boolean): Plugin {
   const standIn = join(stage, 'framework', 'kit', 'prebuilt-esbuild.ts');
   const withheld = join(stage, 'framework', 'kit', 'withheld-package.ts');
   const names = new RegExp(`^(${WITHHELD_PACKAGES.join('|')})(/.*)?$`);
@@ -246,6 +251,10 @@ function kitStandIns(stage: string): Plugin {
     name: 'kit-stand-ins',
     setup(b) {
       b.onResolve({ filter: /^esbuild$/ }, (a) => (a.importer === standIn ? { path: 'esbuild', external: true } : { path: standIn }));
+      if (!compiles) {
+        b.onResolve({ filter: /module-tree\.ts$/ }, (a) => (a.importer === standIn ? { path: 'module-tree', namespace: 'no-agent-compiler' } : undefined));
+        b.onLoad({ filter: /.*/, namespace: 'no-agent-compiler' }, () => ({ contents: NO_AGENT_COMPILER, loader: 'js' }));
+      }
       b.onResolve({ filter: names }, (a) => ({ path: names.exec(a.path)![1]!, namespace: 'withheld-package' }));
       b.onLoad({ filter: /.*/, namespace: 'withheld-package' }, (a) => ({
         contents: `module.exports = require(${JSON.stringify(withheld)}).withheldPackage(${JSON.stringify(a.path)});`,
@@ -296,7 +305,7 @@ export async function buildStudentPackage(kit: CourseKit, packageDir: string): P
     // The command and its thread module, built now (nothing is built at check time), without source maps (a third of the size).
     const written = await writeShippedBundle(join(stage, 'bin', 'cli.ts'), stage, join(stage, 'dist'), [...PACKAGE_DIRS], {
       moreEntries: [join(stage, 'bin', 'kit-worker.ts')],
-      plugins: [kitStandIns(stage)],
+      plugins: [kitStandIns(stage, compilesAgents(kit))],
       sourcemap: false,
     });
     const project = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string; engines: unknown; dependencies: Record<string, string>; license?: string };
