@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AGENTS_DIR, kitCourses, loadCourseKit } from './course-kit.ts';
 import { playoffNames, scanKit, scanText } from './reference-scan.ts';
 import type { PrebuiltManifest } from './prebuilt-esbuild.ts';
-import { buildStudentPackage } from './student-package.ts';
+import { buildStudentPackage, compilesAgents } from './student-package.ts';
 import { INSTRUCTOR_ONLY_DEPENDENCIES } from '../workers/source-bundle.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'kit-scan-'));
@@ -48,6 +48,9 @@ describe.each(kitCourses())('the %s kit', (course) => {
     // The framework's own bundles a check runs, built with the kit: the sandbox's runtime and bootstrap (their inputs framework/ and packages only) and the pool's thread module.
     expect(built.files).toEqual(expect.arrayContaining(['dist/cli.mjs', 'dist/kit-worker.mjs', 'dist/prebuilt/builds.json', 'dist/prebuilt/sandbox-runtime.cjs', 'dist/prebuilt/sandbox-bootstrap.mjs']));
     expect(built.files.filter((f) => f.startsWith('dist/') && f.endsWith('.map'))).toEqual([]);
+    // Only a TypeScript course's command holds the compiler of students' agents (sucrase, module-tree.ts); the others' has a one-line stand-in that refuses such an agent.
+    const command = built.files.filter((f) => /^dist\/.*\.mjs$/.test(f)).map((f) => readFileSync(join(built.dir, f), 'utf8')).join('\n');
+    expect(command.includes('Error transforming'), 'sucrase in the command').toBe(compilesAgents(kit));
     const prebuilt = JSON.parse(readFileSync(join(built.dir, 'dist/prebuilt/builds.json'), 'utf8')) as PrebuiltManifest;
     expect(prebuilt.builds.map((b) => b.entry)).toEqual(['framework/sandbox/child/main.ts', 'framework/sandbox/child/bootstrap.ts']);
     for (const b of prebuilt.builds) expect(b.inputs.filter((i) => !/^(framework|node_modules)\//.test(i))).toEqual([]);

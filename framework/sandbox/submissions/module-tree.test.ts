@@ -83,6 +83,9 @@ describe('a submission compiled file by file, against the esbuild bundle', () =>
     expect(name(tree)).toBe('kit-number-function');
     expect(name(tree)).toBe(name(esbuild));
     expect(readFileSync(join(dir, 'bundles', 'tree.modules', 'submission', 'agent.ts.mjs'), 'utf8')).toMatch(/from "\.\.\/project\/framework\/random\.ts\.mjs"/);
+    // random.ts imports pure-rand: the package is copied beside the compiled files, where Node finds it (the child reads nothing else).
+    expect(readFileSync(join(dir, 'bundles', 'tree.modules', 'project', 'framework', 'random.ts.mjs'), 'utf8')).toMatch(/from ["']pure-rand\//);
+    expect(readdirSync(join(dir, 'bundles', 'tree.modules', 'node_modules'))).toEqual(['pure-rand']);
   });
 
   it('the reference agents are refused, naming the file and line of the import, in the same words', async () => {
