@@ -63,7 +63,8 @@ function search(c: Case, heuristic: Heuristic<MancalaState>, trace?: (e: TraceEv
   const state = game.fromRows(c.bottom, c.top, c.stores[0], c.stores[1], c.toMove);
   const playLeaf = vi.spyOn(game, 'playLeaf');
   const result = alphaBeta(
-    { game, heuristic: countingHeuristic(heuristic, game), depth: c.depth, unit: c.unit, terminal: c.terminal, caching: c.caching, ...(trace ? { trace } : {}) },
+    // native: false keeps the TypeScript search (native-search.test.ts compares the WebAssembly one with it)
+    { game, heuristic: countingHeuristic(heuristic, game), depth: c.depth, unit: c.unit, terminal: c.terminal, caching: c.caching, native: false, ...(trace ? { trace } : {}) },
     state,
   );
   return { report: { ...result, plays: game.counters.plays, evaluations: game.counters.evaluations }, playLeafCalls: playLeaf.mock.calls.length };

@@ -22,6 +22,8 @@ export interface SearchParams<S> {
   trace?: TraceSink;
   /** performance.now() time after which the search gives up (result.aborted) */
   deadline?: number;
+  /** false: never the generated WebAssembly search of alpha-beta (native-alphabeta.ts), so tests can compare the two */
+  native?: boolean;
 }
 
 export interface SearchResult {

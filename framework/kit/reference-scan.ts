@@ -28,7 +28,7 @@ const SOURCE = /\.(py|[cm]?[jt]s|java)$/;
 /** The name the CSC384 and CPSC 4610 bridges gave the reference alpha-beta they once held. */
 const FORMER_BRIDGE_NAMES = ['reference_alphabeta'];
 /** Files of agents/reference/ whose exports are searches (the others are helpers of a course's task). */
-const REFERENCE_SEARCHES = ['alphabeta.ts', 'minimax.ts', 'search-stack.ts', 'iterative-deepening.ts'];
+const REFERENCE_SEARCHES = ['alphabeta.ts', 'minimax.ts', 'search-stack.ts', 'iterative-deepening.ts', 'native-alphabeta.ts', 'mancala-native-search.ts'];
 /** The perfect-play solver's folder under agents/: every value it knows is a reference answer. */
 export const SOLVER_FOLDER = 'perfect';
 /** The solver's exports that name what it does; not a helper's generic name (a YAML library has a plainValue too). */

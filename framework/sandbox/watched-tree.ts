@@ -155,6 +155,7 @@ export class WatchedTree {
    */
   async request<O>(limits: CallLimits, reported: () => Reported | undefined, send: (resolve: (o: O | TimeoutOutcome) => void) => void): Promise<{ outcome: O | TimeoutOutcome | ExitOutcome; cpuMs: number; wallMs: number }> {
     const began = performance.now();
+    this.meter.beginRequest?.(limits.cpuMs);
     const cpuAtStart = this.meter.cpuMs();
     const trend = new AllocationTrend(this.meter, limits.cpuMs);
     let wallTimer: NodeJS.Timeout | undefined;

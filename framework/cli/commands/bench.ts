@@ -14,6 +14,8 @@ import { measureOverhead, type SandboxCosts } from '../../sandbox/bench.ts';
 import { measureProgramOverhead } from '../../sandbox/programs/run.ts';
 import { benchMode, measureLanguageOverheads, type LanguageCosts } from '../../sandbox/programs/bench.ts';
 import { measureStdioRoundTrip } from '../../sandbox/stdio-agents/bench.ts';
+import { CLASS_BENCH_LANGUAGES, measureClassPrograms, minMedian, type ClassBench } from '../../packs/csci561/class-bench.ts';
+import type { CasePhase } from '../../sandbox/programs/case-phases.ts';
 import { measureColdStarts, type ColdStarts } from '../cold-start.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measureAlphaBetaLanguages, type AlphaBetaSpeed } from '../../matches/language-bench.ts';
@@ -23,6 +25,7 @@ import { measureHtmlReport, type HtmlReportCost } from '../../grading/reporters/
 import { measureBehaviour, type BehaviourSpeed } from '../../similarity/behaviour-bench.ts';
 import { measureSourceSimilarity, type SourceSimilaritySpeed } from '../../similarity/bench.ts';
 import { benchEndgameStones, benchSolve, LONG_SOLVE_CASES, SOLVE_CASES, solveLine, solveTableMarkdown, tableCases, type SolveCase, type SolveEntry } from '../solve-bench.ts';
+import { compareWithC, nativeCompareLine } from '../native-compare.ts';
 import { measurePerft } from './perft.ts';
 import { planSearch, runSearch } from './search.ts';
 
@@ -137,6 +140,63 @@ function languageLine(c: LanguageCosts): string {
   );
 }
 
+/** The class of CSCI-561 programs, bare against sandboxed (packs/csci561/class-bench.ts): cases per program, rounds (short passes, many rounds: a shared machine drifts less within a pass of a few seconds; about 40 s in all here). */
+const CLASS_PROGRAMS = { cases: 5, rounds: 5 } as const;
+
+/** What each phase of a sandboxed case is called in the breakdown (sandbox/programs/case-phases.ts). */
+const PHASE_NAMES: Record<CasePhase, string> = {
+  plan: 'plan',
+  'start-up': "runtimes' start-up measured",
+  folders: 'host folder and inputs',
+  meter: 'cgroups made',
+  jail: 'jail start and copy-in',
+  program: 'program',
+  report: 'kill-all, file list and read-back',
+  polling: 'CPU polls',
+  clean: 'cgroups and folder removed',
+  compare: 'comparison',
+};
+
+const ratio = (x: number) => `${x.toFixed(2)}×`;
+const minMed = (xs: number[]) => {
+  const m = minMedian(xs);
+  return `${ratio(m.median)} (min ${ratio(m.min)})`;
+};
+
+export function classProgramLines(c: ClassBench): string[] {
+  const what = c.mode === 'full' ? 'full jail' : 'weak mode';
+  if ('skipped' in c) return [`class     CSCI-561 programs, bare against sandboxed, ${what}: skipped (${c.skipped})`];
+  const count = (l: string) => c.programs.filter((p) => p.language === l).length;
+  const kinds = CLASS_BENCH_LANGUAGES.filter((l) => count(l) > 0).map((l) => (count(l) > 1 ? `${l} ×${count(l)}` : l));
+  const med = (xs: number[]) => minMedian(xs).median;
+  const r = c.rounds;
+  const lines = [
+    `class     ${c.programs.length} CSCI-561 programs (${kinds.join(', ')}) × ${c.cases} public cases, ${what}, ${r.length} rounds interleaved; ratios median (min) of the rounds' own` +
+      (c.allPassed ? '; every case right both ways' : `; WRONG: ${c.problems.join('; ')}`) +
+      (c.leftOut.length > 0 ? `; left out: ${c.leftOut.join('; ')}` : ''),
+    `class     jobs 1: bare ${med(r.map((x) => x.bareJobs1)).toFixed(0)} ms, sandboxed (csci561-grade --jobs 1) ${med(r.map((x) => x.sandboxedJobs1)).toFixed(0)} ms: sandboxed/bare ${minMed(r.map((x) => x.sandboxedJobs1 / x.bareJobs1))}`,
+    `class     jobs 2: bare ${med(r.map((x) => x.bareJobs2)).toFixed(0)} ms, sandboxed (--jobs 2) ${med(r.map((x) => x.sandboxedJobs2)).toFixed(0)} ms: sandboxed/bare ${minMed(r.map((x) => x.sandboxedJobs2 / x.bareJobs2))}; ` +
+      `jobs 1/jobs 2 bare ${minMed(r.map((x) => x.bareJobs1 / x.bareJobs2))}, sandboxed ${minMed(r.map((x) => x.sandboxedJobs1 / x.sandboxedJobs2))}`,
+  ];
+  for (const l of CLASS_BENCH_LANGUAGES) {
+    const n = c.casesByLanguage[l];
+    if (n === undefined) continue;
+    const bare = r.map((x) => (x.bareByLanguage[l] ?? 0) / n);
+    const boxed = r.map((x) => (x.sandboxedByLanguage[l] ?? 0) / n);
+    lines.push(`class     ${`${l},`.padEnd(9)} jobs 1, ${n} cases: bare ${med(bare).toFixed(1)} ms a case, sandboxed ${med(boxed).toFixed(1)} ms: ${minMed(r.map((x) => (x.sandboxedByLanguage[l] ?? 0) / (x.bareByLanguage[l] ?? 1)))}`);
+  }
+  const per = (p: CasePhase) => c.phases[p] / c.phaseCases;
+  const caseMs = r.reduce((a, x) => a + x.sandboxedJobs1, 0) / c.phaseCases;
+  const counted = (Object.keys(PHASE_NAMES) as CasePhase[]).filter((p) => p !== 'polling').reduce((a, p) => a + per(p), 0);
+  const order = (Object.keys(PHASE_NAMES) as CasePhase[]).filter((p) => p !== 'polling').sort((a, b) => per(b) - per(a));
+  lines.push(
+    `class     a sandboxed case at jobs 1, ${caseMs.toFixed(1)} ms: ` +
+      order.map((p) => `${PHASE_NAMES[p]} ${per(p).toFixed(1)}`).join(', ') +
+      `, the grader's rest ${(caseMs - counted).toFixed(1)} ms; ${PHASE_NAMES.polling} ${per('polling').toFixed(2)} ms of the grader's thread (inside the program's time)`,
+  );
+  return lines;
+}
+
 /** Games in the match benchmark. */
 const MATCH_GAMES = 2000;
 
@@ -222,7 +282,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         '--long-solves adds Kalah(6,5), --solve-table prints the table of docs/perfect-play.md instead.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "solves": [{rules, pits, seeds, value, published, proven, bestMoves, nodes, ms, peakMb, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "native": {depth, rounds, best, median, move, value, nodes} or {depth, skipped}, "solves": [{rules, pits, seeds, value, published, proven, bestMoves, nodes, ms, peakMb, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "classPrograms": {mode, programs, cases, rounds: [{bareJobs1, bareJobs2, sandboxedJobs1, sandboxedJobs2, bareByLanguage, sandboxedByLanguage}], phases, phaseCases, allPassed, …} or {mode, skipped}, "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
     .option('--long-solves', 'also solve Kalah(6,5) under kalah-empty-capture: a 28-stone endgame database (5.6 GB, built once in about 40 minutes on 2 cores) and an 8 GB table; about 5 minutes here')
     .addOption(new Option('--long-solve-time-limit <s>', 'seconds the --long-solves solve may take').argParser(wholeNumber(1, 100_000, 'seconds')).default(5400))
     .addOption(new Option('--solve-time-limit <s>', 'seconds each solve may take before it counts as not reached').argParser(wholeNumber(1, 100_000, 'seconds')).default(120))
@@ -255,6 +315,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         results.push(r);
         if (!opts.json) io.out(resultLine(r) + '\n');
       }
+      // The same alpha-beta in the C baseline and here, side by side (native-compare.ts); skipped with a note where compare.sh is absent.
+      const native = compareWithC();
+      if (!opts.json) io.out(nativeCompareLine(native) + '\n');
       // Perfect play from the start, each solve once in a fresh process (its own time and peak memory).
       const solves: SolveEntry[] = [];
       for (const [c, limit] of [...SOLVE_CASES.map((c) => [c, opts.solveTimeLimit] as const), ...(opts.longSolves ? LONG_SOLVE_CASES.map((c) => [c, opts.longSolveTimeLimit] as const) : [])]) {
@@ -294,6 +357,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // A case of a trivial file program in each language, as csci561-grade runs it (sandbox/programs/bench.ts).
       const languages = await measureLanguageOverheads(LANGUAGE_RUNS, mode);
       if (!opts.json) for (const c of languages) io.out(languageLine(c) + '\n');
+      // A class of real CSCI-561 programs: bare against csci561-grade, jobs 1 and 2, interleaved (packs/csci561/class-bench.ts).
+      const classPrograms = await measureClassPrograms({ mode, ...CLASS_PROGRAMS });
+      if (!opts.json) for (const line of classProgramLines(classPrograms)) io.out(line + '\n');
       // Protocol 1's round trip to a trivial Python agent over stdio (sandbox/stdio-agents/bench.ts).
       const stdio = await measureStdioRoundTrip(200, mode);
       if (!opts.json) {
@@ -327,6 +393,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // The Reports page: a class of 200's report page, in the server and in chromium (web/bench.ts).
       const reportPage = await measureReportPageRender(Math.max(3, opts.repeat));
       if (!opts.json) io.out(reportPageLine(reportPage) + '\n');
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, solves, grading, classes, html, similarity, sandbox, programs, languages, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, native, solves, grading, classes, html, similarity, sandbox, programs, languages, classPrograms, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
     });
 }

@@ -27,10 +27,10 @@ import type { CaseStatus } from '../../grading/types.ts';
 import { parseAgentSpec } from '../../plugins/agents.ts';
 import { solveCsci561 } from '../../plugins/csci561-solver.ts';
 import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
-import { measuredStartups, type StagedFiles, type Startup } from '../../sandbox/programs/run.ts';
+import { knownStartups, measuredStartups, measureStartupOf, seedStartups, settleCleanups, type StagedFiles, type Startup } from '../../sandbox/programs/run.ts';
 import type { Suite, SuiteCase } from '../../suites/types.ts';
 import { jobKind, type Job } from '../../workers/job.ts';
-import { runJobs } from '../../workers/pool.ts';
+import { runJobs, startWorkers } from '../../workers/pool.ts';
 import { compareCaseFiles, type ExpectedFiles } from './compare.ts';
 import { courseCaseFiles, isCourseSuite } from './course-suite.ts';
 import { prepareProgram, programSandbox, readProgramSubmission, runProgram, type ProgramRun, type ProgramSubmission } from './program.ts';
@@ -43,6 +43,7 @@ import type { FailedRun, KeptFile, ProgramRuns } from './program-runs.ts';
 import { EarlyStop, type StopRules } from '../../grading/early-stop.ts';
 import { takeRecorded, type JournalOpener } from '../../grading/grade-journal.ts';
 import { studentName } from '../../student-text.ts';
+import { notePhase } from '../../sandbox/programs/case-phases.ts';
 
 const TASK_OF_REFERENCE: Record<string, 1 | 2 | 3> = { greedy: 1, minimax: 2, alphabeta: 3 };
 
@@ -190,8 +191,13 @@ export interface GradedProgram {
   startups: Startup[];
 }
 
+/** A job's setup with the runtimes' start-ups measured before the jobs began (none with one job: it measures its own). */
+export type ProgramJobTask = ProgramJobSetup & { startups?: [string, Startup][] };
+
 /** Grades the programs it is given one after the other (a job of the worker pool: workers/pool.ts). */
-export function gradeProgramJob(setup: ProgramJobSetup, tell: (event: ProgramCaseGraded) => void): Job<string, GradedProgram> {
+export function gradeProgramJob(setup: ProgramJobTask, tell: (event: ProgramCaseGraded) => void): Job<string, GradedProgram> {
+  // Every thread leaves out the same start-ups, measured once (not three runs a runtime in each thread).
+  seedStartups(setup.startups ?? []);
   return {
     async run(path) {
       const { report, runs } = await gradeProgram(setup, path, tell);
@@ -232,7 +238,7 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
   try {
     const startups = new Set<string>();
     const results = [];
-    for (const pc of cases) {
+    for (const [k, pc] of cases.entries()) {
       const { c } = pc;
       if (submission === undefined || files === undefined) {
         results.push({ c, status: 'error' as const, message: setupError, ms: 0, nodes: null });
@@ -246,7 +252,7 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
         continue;
       }
       const started = performance.now();
-      const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, { sandbox, files });
+      const run = await runProgram(submission, pc.input, { ms: c.limits.ms, memoryMb: c.limits.memoryMb }, { sandbox, files, next: k < cases.length - 1 });
       early?.after(c, run.status === 'ok' ? 'passed' : run.status, run.status === 'ok' ? '' : run.message, performance.now() - started);
       for (const note of run.notes) if (!notes.includes(note)) notes.push(note);
       if (run.startupMs > 0) startups.add(`${submission.argv[0]}: ${run.startupMs} ms of CPU time`);
@@ -254,7 +260,9 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
       let message = run.status === 'ok' ? '' : failureMessage([run.message], pc, submission);
       let problems: string[] = [];
       if (run.status === 'ok') {
+        const compared = performance.now();
         problems = compareCaseFiles(pc.expected, run);
+        notePhase('compare', performance.now() - compared);
         if (problems.length > 0) {
           status = 'failed';
           message = failureMessage([...problems, ...whatItWrote(pc.expected, run)], pc, submission);
@@ -293,6 +301,8 @@ async function gradeProgram(setup: ProgramJobSetup, path: string, tell: (event: 
     const report = scoreSubmission(suite, id, path, notes, results);
     return { report: notGraded === undefined ? report : { ...report, notGraded }, runs };
   } finally {
+    // The jail started for a case that will not run goes, and the last runs' cgroups are released, before the program counts as graded (execution.ts).
+    await settleCleanups();
     await files?.dispose();
   }
 }
@@ -330,6 +340,29 @@ export function programJobSetup(o: ProgramGradeOptions, cases: ProgramCase[], li
   return { suite: o.suite, cases, sandbox: o.sandbox ?? 'full', keepFailures: o.keepFailures === true, course, ...(o.stop !== undefined ? { stop: o.stop } : {}) };
 }
 
+/**
+ * Before several jobs start: the start-ups of the runtimes the programs run on (under each memory
+ * limit the cases give), measured in this thread while the pool's threads load, for every job to
+ * take (gradeProgramJob). A folder that cannot be read is left for its own job to report.
+ */
+async function startupsAhead(setup: ProgramJobSetup, paths: readonly string[], jobs: number): Promise<[string, Startup][]> {
+  startWorkers(GRADE_PROGRAM_JOB, jobs, paths.length);
+  const words = new Set<string>();
+  for (const path of paths) {
+    try {
+      const word = readProgramSubmission(path, setup.course).argv[0];
+      if (word !== undefined) words.add(word);
+    } catch {
+      // its job says why
+    }
+  }
+  const limits = new Map(setup.cases.map((pc) => [pc.c.limits.memoryMb, pc.c.limits]));
+  for (const word of words) {
+    for (const l of limits.values()) await measureStartupOf(word, { cpuMs: l.ms, memoryBytes: l.memoryMb * 1024 * 1024 }, setup.sandbox);
+  }
+  return knownStartups();
+}
+
 /** Grades the programs and keeps, with keepFailures, what their failed cases wrote (student-report.ts writes it). */
 export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<ProgramGrading> {
   let selected = selectCases(o.suite, o.visibility);
@@ -349,10 +382,12 @@ export async function gradeProgramsWithRuns(o: ProgramGradeOptions): Promise<Pro
   // Those the journal holds are taken from it; the rest are graded, each recorded as it comes.
   const journal = await o.journal?.(setup);
   const left = takeRecorded(journal, o.submissions, graded);
+  const items = left.map((k) => o.submissions[k]!);
+  const task: ProgramJobTask = o.jobs > 1 && items.length > 1 ? { ...setup, startups: await startupsAhead(setup, items, Math.min(o.jobs, items.length)) } : setup;
   await runJobs({
     kind: GRADE_PROGRAM_JOB,
-    setup,
-    items: left.map((k) => o.submissions[k]!),
+    setup: task,
+    items,
     jobs: o.jobs,
     onResult: (result, path, index) => {
       graded[left[index]!] = result;

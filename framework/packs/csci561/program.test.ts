@@ -19,7 +19,7 @@ import { PROJECT_ROOT } from '../../sandbox/paths.ts';
 import { loadSuite } from '../../suites/load.ts';
 import type { Suite } from '../../suites/types.ts';
 import { compareCaseFiles, compareLog, compareNextState } from './compare.ts';
-import { gradePrograms, programCases } from './grade-programs.ts';
+import { gradePrograms, gradeProgramsWithRuns, programCases } from './grade-programs.ts';
 import { programSandbox, readProgramSubmission, runProgram, splitCommand } from './program.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'csci561-program-test-'));
@@ -301,6 +301,18 @@ describe('hostile programs graded beside honest ones', () => {
     } finally {
       server.close();
     }
+  });
+
+  it("a case's jail, started while the case before it ran, holds nothing that case left: no file in its folder or /tmp, no process", async () => {
+    // Each case lists what it sees, then leaves files and a background process behind.
+    const leaver = submission(
+      `sh -c 'left=$(ls -A . /tmp | grep -c left-behind); sleeps=$(cat /proc/[0-9]*/cmdline | tr "\\0" " " | grep -o "sleep 23[.]5" | wc -l); echo "$left $sleeps" > next_state.txt; echo x > /tmp/left-behind; echo x > left-behind; s=23; (sleep $s.5 &); exit 0'`,
+    );
+    const grading = await gradeProgramsWithRuns({ suite: await someCases(4), submissions: [leaver], visibility: 'all', jobs: 1, keepFailures: true });
+    const seen = grading.programs[0]!.failed.map((f) => f.nextState?.text);
+    // Nothing left behind by the case before: no such file, no such process.
+    expect(seen).toEqual(Array(4).fill('0 0\n'));
+    expect(execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })).not.toContain('sleep 23.5');
   });
 
   it.runIf(python)("a 2 GB next_state.txt and a flood on stdout are an output limit, graded beside the reference, and the grader's memory stays flat", async () => {

@@ -116,6 +116,8 @@ export interface ProgramRunOptions {
   sandbox?: SandboxMode;
   /** the submission's staged copy (stageFiles), to copy it once for many cases */
   files?: StagedFiles;
+  /** another case of the same submission follows: its jail starts while this one runs */
+  next?: boolean;
 }
 
 export interface ProgramRun {
@@ -152,6 +154,7 @@ export async function runProgram(submission: ProgramSubmission, input: string, l
       outputs: [NEXT_STATE_FILE, TRAVERSE_LOG_FILE],
       limits: { cpuMs: limits.ms, memoryBytes: limits.memoryMb * 1024 * 1024 },
       mode: options.sandbox ?? 'full',
+      ...(options.next === true ? { next: true } : {}),
     });
     // What it wrote under other names than asked (`d:\\next_state.txt`): shown when a file is missing.
     const wrote = r.left.filter((f) => f.name !== INPUT_FILE && !existsSync(join(files.dir, f.name))).sort((a, b) => (a.name < b.name ? -1 : 1));

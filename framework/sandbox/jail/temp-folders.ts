@@ -2,4 +2,4 @@
  * The temporary folders of submissions' copies and runs live in framework/files/temp-folders.ts,
  * below the intake, which makes its snapshots there too (one module: Ctrl-C removes them all).
  */
-export { makeTempFolder, removeEveryTempFolderOfThisProcess, removeTempFolder } from '../../files/temp-folders.ts';
+export { makeTempFolder, makeTempFolderSync, removeEveryTempFolderOfThisProcess, removeTempFolder, removeTempFolderSync } from '../../files/temp-folders.ts';

@@ -94,6 +94,10 @@ export class CgroupMeter implements ResourceMeter {
     return pidsIn(this.memory).length;
   }
 
+  processIds(): number[] {
+    return pidsIn(this.memory);
+  }
+
   reachedMemoryLimit(): boolean {
     // failcnt: how many times a charge hit the limit.
     return readNumber(join(this.memory, 'memory.failcnt')) > 0 || this.overMemory();

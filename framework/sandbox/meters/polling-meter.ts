@@ -68,7 +68,7 @@ export class PollingMeter implements ResourceMeter {
   private cpuTicks = 0;
   private peak = 0;
   private latest = 0;
-  private processes = 0;
+  private processes: number[] = [];
   private over = false;
   readonly memoryLimitBytes: number;
 
@@ -99,7 +99,7 @@ export class PollingMeter implements ResourceMeter {
     this.cpuTicks = Math.max(this.cpuTicks, ticks);
     this.peak = Math.max(this.peak, rss);
     this.latest = rss;
-    this.processes = procs.length;
+    this.processes = procs.map((p) => p.pid);
     if (rss > this.limits.memoryBytes) {
       this.over = true;
       killPids(procs.map((p) => p.pid));
@@ -121,6 +121,10 @@ export class PollingMeter implements ResourceMeter {
   }
 
   processCount(): number {
+    return this.processes.length;
+  }
+
+  processIds(): number[] {
     return this.processes;
   }
 

@@ -35,7 +35,7 @@ export class PsMeter implements ResourceMeter {
   private root: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
-  private pids: number[] = [];
+  private alive: number[] = [];
   private cpu = 0;
   private peak = 0;
   private latest = 0;
@@ -56,7 +56,7 @@ export class PsMeter implements ResourceMeter {
 
   attach(pid: number): void {
     this.root = pid;
-    this.pids = [pid];
+    this.alive = [pid];
     this.poll();
     this.timer = setInterval(() => this.poll(), PS_POLL_MS);
     this.timer.unref();
@@ -95,7 +95,7 @@ export class PsMeter implements ResourceMeter {
       rss += s.memory;
     }
     if (this.disposed) return;
-    this.pids = alive;
+    this.alive = alive;
     this.cpu = Math.max(this.cpu, cpu);
     this.peak = Math.max(this.peak, rss);
     this.latest = rss;
@@ -124,7 +124,7 @@ export class PsMeter implements ResourceMeter {
   }
 
   processCount(): number {
-    return this.pids.length;
+    return this.alive.length;
   }
 
   overMemory(): boolean {
@@ -135,8 +135,12 @@ export class PsMeter implements ResourceMeter {
     return this.over;
   }
 
+  processIds(): number[] {
+    return this.alive;
+  }
+
   killAll(): void {
-    killPids(this.pids);
+    killPids(this.alive);
   }
 
   async dispose(): Promise<void> {
@@ -182,6 +186,10 @@ export class WallClockMeter implements ResourceMeter {
 
   processCount(): number {
     return this.root === undefined ? 0 : 1;
+  }
+
+  processIds(): number[] {
+    return this.root === undefined ? [] : [this.root];
   }
 
   overMemory(): boolean {

@@ -30,6 +30,13 @@ export interface ResourceMeter {
   memoryBytes(): number;
   /** the processes in the tree now */
   processCount(): number;
+  /** their pids, as last read (runtime-clock.ts finds the JVMs among them) */
+  processIds(): number[];
+  /**
+   * a request with `cpuLimitMs` of CPU time begins (WatchedTree.request): a meter that leaves a
+   * runtime's own work out of a request's time (runtime-clock.ts) caps what it leaves out per request
+   */
+  beginRequest?(cpuLimitMs: number): void;
   /** the tree's memory limit, bytes */
   readonly memoryLimitBytes: number;
   /**

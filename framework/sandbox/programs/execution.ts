@@ -8,7 +8,7 @@
  * Weak mode (the instructor chose it: no bubblewrap) runs the same wrapper in a host folder;
  * then nothing hides the machine's files, and the meter kills the tree when the wrapper is done.
  */
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmodSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
@@ -19,10 +19,11 @@ import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from
 import type { StagedFiles } from './staging.ts';
 import { AllocationTrend } from '../meters/allocation-trend.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
-import { makeTempFolder, removeTempFolder } from '../jail/temp-folders.ts';
+import { makeTempFolderSync, removeTempFolder, removeTempFolderSync } from '../jail/temp-folders.ts';
 import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
+import { notePhase, noteRun } from './case-phases.ts';
 
 /** How often the CPU time is compared with the limit while the program runs. */
 const POLL_MS = 15;
@@ -75,6 +76,11 @@ export interface Execution {
   hostFolders?: { run: string; work: string };
 }
 
+/** Does the submission's copy hold an entry named as a requested output (which the wrapper removes before the run)? */
+function holdsAnOutput(plan: Plan): boolean {
+  return plan.outputs.some((name) => lstatSync(join(plan.files.dir, name), { throwIfNoEntry: false }) !== undefined);
+}
+
 function killTree(meter: ResourceMeter, pid: number | undefined): void {
   meter.killAll();
   try {
@@ -85,29 +91,126 @@ function killTree(meter: ResourceMeter, pid: number | undefined): void {
   }
 }
 
-export async function execute(plan: Plan): Promise<Execution> {
-  const run = await makeTempFolder('program-run');
-  const meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
+/**
+ * Meters of finished runs in the full jail still being released (their groups removed) in the
+ * background: the jail's pid namespace died with it, so nothing is left that could touch another
+ * case, and the next case need not wait. settleCleanups() waits for them (a grading's end).
+ */
+const cleanups = new Set<Promise<void>>();
+
+/** Kills the standby jail (nothing follows) and waits until every finished run's meter is released. */
+export async function settleCleanups(): Promise<void> {
+  await discardStandby();
+  while (cleanups.size > 0) await Promise.all([...cleanups]);
+}
+
+/** What a plan's runs share beyond their inputs: a standby jail serves only a run of the same. */
+function standbyKey(plan: Plan): string {
+  const { mode, files, argv, outputs, runtime, cpuMs, memoryBytes, maxProcesses, fileBytes, workBytes, tmpBytes, outputBytes, wallMs, startupCpuMs } = plan;
+  return JSON.stringify([mode, files.dir, argv, outputs, runtime.executable, cpuMs, memoryBytes, maxProcesses, fileBytes, workBytes, tmpBytes, outputBytes, wallMs, startupCpuMs]);
+}
+
+/**
+ * A jail started, its wrapper waiting for the grader's `go` on stdin (the submission copied in
+ * already): go writes the run's inputs into its inputs folder and lets the program run.
+ */
+interface Launched {
+  go(inputs: Plan['inputs']): Promise<Execution>;
+  /** not needed after all: killed, its folder and meter released */
+  discard(): Promise<void>;
+}
+
+/**
+ * The next run's jail, started while this one runs (execute's `next`): in the full jail only,
+ * where it has namespaces, tmpfs folders and cgroups of its own like any other, and the program
+ * does not start before go. The jail's start (the process chain, bwrap's namespaces and mounts,
+ * copying the submission in: about half of what a case costs beyond the program) then happens
+ * while the previous case's program runs, on a core that is otherwise idle at --jobs 1.
+ */
+let standby: { key: string; launched: Promise<Launched> } | undefined;
+
+/** Kills the standby jail, if any (a grading's end, or a run that needs another kind of jail). */
+export async function discardStandby(): Promise<void> {
+  const s = standby;
+  standby = undefined;
+  if (s !== undefined) await (await s.launched).discard();
+}
+
+/**
+ * One execution of `plan`. `next`: another run of the same plan (other inputs) follows, whose
+ * jail starts now (see `standby`).
+ */
+export async function execute(plan: Plan, next = false): Promise<Execution> {
+  const key = standbyKey(plan);
+  let launched: Promise<Launched>;
+  if (standby !== undefined && standby.key === key) {
+    launched = standby.launched;
+    standby = undefined;
+  } else {
+    await discardStandby();
+    launched = launch(plan);
+  }
+  const jailed = plan.mode === 'full' && plan.m.bwrap !== undefined;
+  if (next && jailed) {
+    const ahead = launched.then(() => launch(plan));
+    // A failure to start shows when the run that takes it goes; until then it must not be unhandled.
+    ahead.catch(() => {});
+    standby = { key, launched: ahead };
+  }
+  return (await launched).go(plan.inputs);
+}
+
+async function launch(plan: Plan): Promise<Launched> {
+  const jailed = plan.mode === 'full' && plan.m.bwrap !== undefined;
+  let t = performance.now();
+  // Synchronous: a folder of the case's few small inputs, where the thread pool's round trips
+  // cost more than the work on a busy machine (the weak mode's folder, which the program fills, is removed asynchronously).
+  const run = makeTempFolderSync('program-run');
+  notePhase('folders', performance.now() - t);
+  t = performance.now();
+  let meter: ResourceMeter;
   try {
-    await chmod(run, 0o755);
+    meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
+  } catch (e) {
+    removeTempFolderSync(run);
+    throw e;
+  }
+  notePhase('meter', performance.now() - t);
+  t = performance.now();
+  /** released once: in the background after a full-jail run ended (its pid namespace is gone), else awaited */
+  const release = async (ended: boolean) => {
+    const t = performance.now();
+    if (jailed && ended) {
+      removeTempFolderSync(run);
+      const released: Promise<void> = meter
+        .dispose()
+        .catch(() => {})
+        .finally(() => cleanups.delete(released));
+      cleanups.add(released);
+    } else {
+      await meter.dispose();
+      await removeTempFolder(run);
+    }
+    notePhase('clean', performance.now() - t);
+  };
+  try {
+    chmodSync(run, 0o755);
     const inputs = join(run, 'inputs');
-    await mkdir(inputs, { mode: 0o755 });
-    for (const [name, content] of Object.entries(plan.inputs)) await writeFile(join(inputs, name), content, { mode: 0o644 });
-    const jailed = plan.mode === 'full' && plan.m.bwrap !== undefined;
+    mkdirSync(inputs, { mode: 0o755 });
     let work = '/sandbox';
     let tmp = '/tmp';
     if (!jailed) {
       work = join(run, 'work');
       tmp = join(run, 'tmp');
-      await mkdir(work);
-      await mkdir(tmp);
+      mkdirSync(work);
+      mkdirSync(tmp);
     }
     const path = [...new Set([...plan.runtime.pathDirs, ...plan.companions.flatMap((c) => c.pathDirs), '/usr/local/bin', '/usr/bin', '/bin'])];
     const readOnly = [...new Set([plan.files.dir, inputs, ...plan.runtime.readOnly, ...plan.companions.flatMap((c) => c.readOnly)])];
     // A file of the submission as large as the limit must still copy in.
     const fileSizeBytes = Math.max(plan.fileBytes, plan.files.largestFileBytes + 1);
     const spec: JailSpec = {
-      argv: ['/bin/sh', '-c', WRAPPER, 'sh', plan.files.dir, inputs, work, tmp, jailed ? '1' : '0', String(plan.fileBytes), plan.outputs.join(' '), ...plan.argv],
+      argv: ['/bin/sh', '-c', WRAPPER, 'sh', plan.files.dir, inputs, work, tmp, jailed ? '1' : '0', String(plan.fileBytes), plan.outputs.join(' '), holdsAnOutput(plan) ? '1' : '0', ...plan.argv],
       cwd: work,
       env: { PATH: path.join(':'), HOME: work, LANG: 'C.UTF-8', TMPDIR: tmp, ...runtimeEnv(plan.memoryBytes) },
       readOnly,
@@ -119,26 +222,47 @@ export async function execute(plan: Plan): Promise<Execution> {
     };
     await handWritableFolders(plan.m, plan.mode, spec.writable);
     const command = jailCommand(plan.m, plan.mode, meter, spec);
-    const x = await watch(plan, meter, command, spec.env);
-    return jailed ? x : { ...x, hostFolders: { run, work } };
-  } finally {
-    await meter.dispose();
-    await removeTempFolder(run);
+    notePhase('folders', performance.now() - t);
+    const watched = spawnWatched(plan, meter, command, spec.env);
+    return {
+      async go(given) {
+        let ended = false;
+        try {
+          // Into the folder the jail binds read-only: the wrapper copies them in after go.
+          for (const [name, content] of Object.entries(given)) writeFileSync(join(inputs, name), content, { mode: 0o644 });
+          const x = await watched.go();
+          ended = true;
+          return jailed ? x : { ...x, hostFolders: { run, work } };
+        } finally {
+          await release(ended);
+          noteRun();
+        }
+      },
+      async discard() {
+        await watched.kill();
+        await release(true);
+      },
+    };
+  } catch (e) {
+    await release(false);
+    throw e;
   }
 }
 
-async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; args: string[]; cwd: string }, env: Record<string, string>): Promise<Execution> {
-  const begin = performance.now();
+/** The jail's process, started and watched; its wrapper waits for go before it copies the inputs and runs the program. */
+function spawnWatched(plan: Plan, meter: ResourceMeter, command: { file: string; args: string[]; cwd: string }, env: Record<string, string>): { go(): Promise<Execution>; kill(): Promise<void> } {
   const child = execa(command.file, command.args, {
     cwd: command.cwd,
     extendEnv: false,
     env,
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
     detached: true,
     buffer: false,
     reject: false,
     cleanup: false,
   });
+  // A jail that died before go: its close says why, not a broken pipe.
+  child.stdin?.on('error', () => {});
   // Without a pid nothing started (the close below says why); a polling meter must not watch pid 0.
   if (child.pid !== undefined) meter.attach(child.pid);
   const x: Execution = {
@@ -185,6 +309,10 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
   let head = '';
   let cpuAtStart: number | undefined;
   let cpuAtExit: number | undefined;
+  /** when the wrapper said start and exit: the phases of the run (case-phases.ts) */
+  let startedAt: number | undefined;
+  let exitedAt: number | undefined;
+  let pollMs = 0;
   const channel = child.stdio[3] as NodeJS.ReadableStream | undefined;
   channel?.on('error', () => {});
   channel?.on('data', (chunk: Buffer) => {
@@ -193,39 +321,69 @@ async function watch(plan: Plan, meter: ResourceMeter, command: { file: string; 
     chunks.push(chunk);
     if (cpuAtExit !== undefined) return;
     if (head.length < 32) head += chunk.subarray(0, 32).toString('latin1');
-    if (cpuAtStart === undefined && head.startsWith('start\n')) cpuAtStart = meter.cpuMs();
-    if (cpuAtStart !== undefined && /^start\nexit \d+\n/.test(head)) cpuAtExit = meter.cpuMs();
+    if (cpuAtStart === undefined && head.startsWith('start\n')) {
+      cpuAtStart = meter.cpuMs();
+      startedAt = performance.now();
+    }
+    if (cpuAtStart !== undefined && /^start\nexit \d+\n/.test(head)) {
+      cpuAtExit = meter.cpuMs();
+      exitedAt = performance.now();
+    }
   });
 
   // Once the wrapper is done, whatever is left (in the weak mode, a background child holding
   // stdout) goes, so that the streams close.
   child.on('exit', () => killTree(meter, child.pid));
-  const poll = setInterval(() => {
-    if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
-    const cpuMs = meter.cpuMs();
-    if (trend !== undefined) trend.note(cpuMs);
-    else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
-    if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
-  }, POLL_MS);
-  const backstop = setTimeout(() => stop('wall'), plan.wallMs);
-  let result;
-  try {
-    result = await child;
-  } finally {
-    clearInterval(poll);
-    clearTimeout(backstop);
-  }
-  const end = meter.cpuMs();
-  x.wallMs = performance.now() - begin;
-  x.started = cpuAtStart !== undefined;
-  x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
-  x.peakMemoryBytes = meter.peakMemoryBytes();
-  x.overMemory ||= meter.overMemory();
-  x.jailExit = result.exitCode ?? null;
-  if (x.stoppedFor === undefined) {
-    const parsed = parseReport(Buffer.concat(chunks));
-    if ('problem' in parsed) x.malformed = parsed.problem;
-    else x.report = parsed;
-  }
-  return x;
+  const ended = child.then(
+    (r) => r,
+    () => undefined,
+  );
+
+  return {
+    async kill() {
+      killTree(meter, child.pid);
+      await ended;
+    },
+    async go() {
+      const begin = performance.now();
+      const poll = setInterval(() => {
+        if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
+        const t = performance.now();
+        const cpuMs = meter.cpuMs();
+        if (trend !== undefined) trend.note(cpuMs);
+        else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
+        if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
+        pollMs += performance.now() - t;
+      }, POLL_MS);
+      const backstop = setTimeout(() => stop('wall'), plan.wallMs);
+      child.stdin?.end('go\n');
+      let result;
+      try {
+        result = await ended;
+      } finally {
+        clearInterval(poll);
+        clearTimeout(backstop);
+      }
+      const end = meter.cpuMs();
+      const over = performance.now();
+      x.wallMs = over - begin;
+      const started = startedAt ?? over;
+      const exited = exitedAt ?? over;
+      notePhase('jail', started - begin);
+      notePhase('program', exited - started);
+      notePhase('report', over - exited);
+      notePhase('polling', pollMs);
+      x.started = cpuAtStart !== undefined;
+      x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
+      x.peakMemoryBytes = meter.peakMemoryBytes();
+      x.overMemory ||= meter.overMemory();
+      x.jailExit = result?.exitCode ?? null;
+      if (x.stoppedFor === undefined) {
+        const parsed = parseReport(Buffer.concat(chunks));
+        if ('problem' in parsed) x.malformed = parsed.problem;
+        else x.report = parsed;
+      }
+      return x;
+    },
+  };
 }

@@ -4,8 +4,9 @@
  * Inside the jail (jail/command.ts), a small sh wrapper (WRAPPER below) does everything that touches the
  * program's files, so the grader never reads a file of unbounded size nor looks into the
  * sandbox's folder:
- *   1. copies the submission's staged host copy (bound read-only) and the input files into the
- *      work folder, a size-capped tmpfs, removing left-over copies of the requested outputs;
+ *   1. copies the submission's staged host copy (bound read-only) into the work folder, a
+ *      size-capped tmpfs, removing left-over copies of the requested outputs; waits for the
+ *      grader's go on stdin, then copies the input files in;
  *   2. says `start` on fd 3 and runs the program, stdin closed, fd 3 closed;
  *   3. says `exit CODE`, then kills every other process of the sandbox (`kill -9 -1` reaches
  *      only its own pid namespace), so nothing writes while it reports;
@@ -20,18 +21,28 @@ export const LIST_ENTRIES = 100;
 export const LIST_NAME_BYTES = 256;
 
 /**
- * The wrapper (POSIX sh, run as `sh -c WRAPPER sh SRC INPUTS WORK TMP KILLALL CAP OUTPUTS PROGRAM…`).
+ * The wrapper (POSIX sh, run as `sh -c WRAPPER sh SRC INPUTS WORK TMP KILLALL CAP OUTPUTS CLEAR PROGRAM…`;
+ * CLEAR is 1 when the submission holds a file named as an output, whose copy is removed first).
  * Its report on fd 3: `start`, `exit CODE`, `space WFREE WBLOCK WTOTAL TFREE TBLOCK TTOTAL`,
  * `list` then entries `SIZE NAME\0` ended by an empty entry, then per output `file NAME SIZE SENT`
  * and SENT bytes, `none NAME` or `special NAME`, then `end`; `setup copy` if the copy failed.
+ *
+ * It copies the submission in, then waits for a line on stdin (the grader's go: the run's inputs
+ * are in their folder by then, so a jail can be started ahead of its case, execution.ts), copies
+ * the inputs and runs the program. Every process it starts costs a fork and an exec (1–3 ms each
+ * on a busy 2-core machine, measured by `mancala bench`'s breakdown), so it starts few: `rm` only
+ * when CLEAR, one `stat` for both folders' space, `find | head` for the list (find cuts each
+ * name), one `stat` for every output's size and one `head` per output.
  */
 export const WRAPPER = `set -f
-src=$1 inputs=$2 work=$3 tmp=$4 killall=$5 cap=$6 outputs=$7
-shift 7
+src=$1 inputs=$2 work=$3 tmp=$4 killall=$5 cap=$6 outputs=$7 clear=$8
+shift 8
 cd "$work" || exit 120
 unset OLDPWD
 if ! cp -R "$src/." . ; then printf 'setup copy\\n' >&3; exit 0; fi
-for f in $outputs; do rm -rf -- "$f"; done
+if [ "$clear" = 1 ]; then rm -rf -- $outputs; fi
+# The grader's go: the inputs are in their folder (a jail may be started ahead of its case).
+read -r go || exit 0
 if ! cp -R "$inputs/." . ; then printf 'setup copy\\n' >&3; exit 0; fi
 printf 'start\\n' >&3
 "$@" </dev/null 3>&-
@@ -43,24 +54,37 @@ if [ "$killall" = 1 ]; then
   while [ $n -lt 100000 ] && kill -9 -1 2>/dev/null; do n=$((n+1)); done
 fi
 space() { stat -f -c '%a %S %b' "$1" 2>/dev/null || echo '0 0 0'; }
-printf 'space %s %s\\n' "$(space .)" "$(space "$tmp")" >&3
+set -- $(stat -f -c '%a %S %b' . "$tmp" 2>/dev/null)
+[ $# -eq 6 ] || set -- $(space .) $(space "$tmp")
+printf 'space %s %s %s %s %s %s\\n' "$@" >&3
 printf 'list\\n' >&3
-find . -xdev ! -type d -printf '%s %P\\0' 2>/dev/null | head -z -n ${LIST_ENTRIES} | cut -z -b 1-${LIST_NAME_BYTES} >&3
+find . -xdev ! -type d -printf '%s %.${LIST_NAME_BYTES}P\\0' 2>/dev/null | head -z -n ${LIST_ENTRIES} >&3
 printf '\\0' >&3
+regular=
 for f in $outputs; do
-  chmod u+r -- "$f" 2>/dev/null
+  if [ -e "$f" ] && [ ! -L "$f" ] && [ ! -r "$f" ]; then chmod u+r -- "$f" 2>/dev/null; fi
   if [ -L "$f" ] || { [ -e "$f" ] && { [ ! -f "$f" ] || [ ! -r "$f" ]; }; }; then
     printf 'special %s\\n' "$f" >&3
   elif [ -f "$f" ]; then
-    size=$(stat -c %s -- "$f") || size=0
-    sent=$size
-    [ "$size" -gt "$cap" ] && sent=$cap
-    printf 'file %s %s %s\\n' "$f" "$size" "$sent" >&3
-    head -c "$sent" -- "$f" >&3
+    regular="$regular $f"
   else
     printf 'none %s\\n' "$f" >&3
   fi
 done
+if [ -n "$regular" ]; then
+  set -- $(stat -c %s -- $regular 2>/dev/null)
+  k=0
+  for f in $regular; do k=$((k+1)); done
+  # One size a file, or each file asked again (one vanished or changed between the two looks).
+  [ $# -eq $k ] || set --
+  for f in $regular; do
+    if [ $# -gt 0 ]; then size=$1; shift; else size=$(stat -c %s -- "$f" 2>/dev/null) || size=0; fi
+    sent=$size
+    [ "$size" -gt "$cap" ] && sent=$cap
+    printf 'file %s %s %s\\n' "$f" "$size" "$sent" >&3
+    head -c "$sent" -- "$f" >&3
+  done
+fi
 printf 'end\\n' >&3
 `;
 

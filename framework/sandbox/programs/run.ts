@@ -18,14 +18,16 @@ import { join } from 'node:path';
 import { mechanisms, sandboxFor, type SandboxMode } from '../jail/mechanisms.ts';
 import { execute, type Plan } from './execution.ts';
 import { stageFiles, type StagedFiles } from './staging.ts';
-import { median, startupOf } from './startup.ts';
+import { median, startupOf, type RuntimePlan } from './startup.ts';
 import { judge, type ProgramResult } from './verdict.ts';
 import { runsAsSandboxUserOnHost } from '../jail/sandbox-user.ts';
 import { companionRuntimes, resolveRuntime } from './runtimes.ts';
+import { notePhase } from './case-phases.ts';
 
 export { parseReport } from './report.ts';
+export { settleCleanups } from './execution.ts';
 export { stageFiles, type StagedFiles } from './staging.ts';
-export { measuredStartups, type Startup } from './startup.ts';
+export { knownStartups, measuredStartups, seedStartups, type Startup } from './startup.ts';
 export type { ProgramResult, ProgramStatus } from './verdict.ts';
 
 const MB = 1024 * 1024;
@@ -66,6 +68,8 @@ export interface ProgramRequest {
   limits: ProgramLimits;
   /** 'full' (default) needs bubblewrap; 'weak' only when the instructor chose it */
   mode?: SandboxMode;
+  /** another run of the same program follows (other inputs): its jail is started now, while this one runs (execution.ts) */
+  next?: boolean;
 }
 
 const PLAIN_NAME = /^[A-Za-z0-9._-]+$/;
@@ -95,29 +99,13 @@ export async function measureProgramOverhead(n: number, mode: SandboxMode): Prom
   }
 }
 
-/** A result for a command that cannot run at all (its runtime is missing): nothing ran. */
-function notRun(message: string): ProgramResult {
-  return { status: 'error', message, cpuMs: 0, wallMs: 0, startupMs: 0, peakMemoryBytes: 0, exitCode: null, signal: null, stdout: '', stderr: '', files: {}, notFiles: [], left: [] };
-}
-
-/**
- * Runs `request.argv` once in the sandbox on its inputs and returns the verdict with its figures
- * and the requested outputs. Throws a UserError when the full sandbox is asked for and this
- * machine cannot give it, and an Error when the sandbox itself fails to start.
- */
-export async function runInSandbox(request: ProgramRequest): Promise<ProgramResult> {
-  const mode = request.mode ?? 'full';
+/** What a run of `word`'s runtime is planned under, before its program and files are known. */
+async function runtimePlan(word: string, limits: ProgramLimits, mode: SandboxMode): Promise<RuntimePlan | { problem: string }> {
   const m = mode === 'full' ? await sandboxFor('full') : await mechanisms();
-  for (const name of [...Object.keys(request.inputs), ...request.outputs]) {
-    if (!PLAIN_NAME.test(name)) throw new Error(`internal: ${JSON.stringify(name)} is not a plain file name`);
-  }
-  const [word, ...rest] = request.argv;
-  if (word === undefined) return notRun('the command is empty');
   const onHost = runsAsSandboxUserOnHost(m, mode);
   const runtime = await resolveRuntime(word, onHost);
-  if ('problem' in runtime) return notRun(`cannot run the command: ${runtime.problem}`);
-  const limits = request.limits;
-  const base = {
+  if ('problem' in runtime) return { problem: `cannot run the command: ${runtime.problem}` };
+  return {
     m,
     mode,
     runtime,
@@ -131,7 +119,47 @@ export async function runInSandbox(request: ProgramRequest): Promise<ProgramResu
     outputBytes: limits.outputBytes ?? DEFAULT_OUTPUT_BYTES,
     wallMs: 0,
   };
+}
+
+/**
+ * Measures now (once a thread) the start-up of the runtime a command beginning with `word` runs
+ * on, under `limits` in `mode`: a grading with several jobs measures its runtimes before they
+ * start and gives the figures to every job's thread (seedStartups), so that each case of a class
+ * leaves out the same start-up whichever thread runs it. A command that cannot run is left for
+ * its own run to report.
+ */
+export async function measureStartupOf(word: string, limits: ProgramLimits, mode: SandboxMode): Promise<void> {
+  const base = await runtimePlan(word, limits, mode);
+  if (!('problem' in base)) await startupOf(base, word);
+}
+
+/** A result for a command that cannot run at all (its runtime is missing): nothing ran. */
+function notRun(message: string): ProgramResult {
+  return { status: 'error', message, cpuMs: 0, wallMs: 0, startupMs: 0, peakMemoryBytes: 0, exitCode: null, signal: null, stdout: '', stderr: '', files: {}, notFiles: [], left: [] };
+}
+
+/**
+ * Runs `request.argv` once in the sandbox on its inputs and returns the verdict with its figures
+ * and the requested outputs. Throws a UserError when the full sandbox is asked for and this
+ * machine cannot give it, and an Error when the sandbox itself fails to start.
+ */
+export async function runInSandbox(request: ProgramRequest): Promise<ProgramResult> {
+  const planned = performance.now();
+  // First: a machine without the full sandbox says so, whatever the request.
+  if ((request.mode ?? 'full') === 'full') await sandboxFor('full');
+  for (const name of [...Object.keys(request.inputs), ...request.outputs]) {
+    if (!PLAIN_NAME.test(name)) throw new Error(`internal: ${JSON.stringify(name)} is not a plain file name`);
+  }
+  const [word, ...rest] = request.argv;
+  if (word === undefined) return notRun('the command is empty');
+  const base = await runtimePlan(word, request.limits, request.mode ?? 'full');
+  if ('problem' in base) return notRun(base.problem);
+  const { runtime } = base;
+  const limits = request.limits;
+  // Its start-up is a phase of its own (case-phases.ts), measured once.
+  notePhase('plan', performance.now() - planned);
   const s = await startupOf(base, word);
+  const resumed = performance.now();
   const plan: Plan = {
     ...base,
     files: request.files,
@@ -141,6 +169,7 @@ export async function runInSandbox(request: ProgramRequest): Promise<ProgramResu
     startupCpuMs: s.cpuMs,
     wallMs: limits.wallMs ?? 3 * limits.cpuMs + s.wallMs + 3000,
   };
-  const x = await execute(plan);
+  notePhase('plan', performance.now() - resumed);
+  const x = await execute(plan, request.next === true);
   return { ...judge(plan, x), startupMs: Math.round(s.cpuMs) };
 }

@@ -6,6 +6,7 @@
 import type { SandboxMode } from '../jail/mechanisms.ts';
 import { execute, type Plan } from './execution.ts';
 import { withEmptyFiles } from './staging.ts';
+import { timeWhole } from './case-phases.ts';
 
 export interface Startup {
   /** the runtime's word, e.g. python3 */
@@ -47,10 +48,20 @@ export function startupOf(base: RuntimePlan, word: string): Promise<Startup> {
   const key = `${base.runtime.executable}\0${base.mode}\0${base.memoryBytes}`;
   let startup = startups.get(key);
   if (startup === undefined) {
-    startup = measureStartup(base);
+    startup = timeWhole('start-up', () => measureStartup(base));
     startups.set(key, startup);
   }
   return startup;
+}
+
+/** The start-ups measured in this thread, by key, to hand to other threads (seedStartups). */
+export async function knownStartups(): Promise<[string, Startup][]> {
+  return Promise.all([...startups].map(async ([key, s]) => [key, await s] as [string, Startup]));
+}
+
+/** Start-ups another thread measured (knownStartups): this thread takes them as its own and measures none of them again. */
+export function seedStartups(entries: readonly [string, Startup][]): void {
+  for (const [key, s] of entries) if (!startups.has(key)) startups.set(key, Promise.resolve(s));
 }
 
 /** The start-ups measured so far in this grader process, for a report. */

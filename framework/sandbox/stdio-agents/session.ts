@@ -37,6 +37,7 @@ import { COPY_FOLDER, prepareSubmission, type PreparedSubmission } from '../subm
 import { companionRuntimes, JAVA_OPTIONS_NOTICE, resolveRuntime, runtimeEnv, type Runtime } from '../programs/runtimes.ts';
 import { excerpt } from '../sandboxed-process.ts';
 import { hardLimitFor, wallBackstopFor, type Isolation, type SessionLimits } from '../session.ts';
+import { RuntimeClockMeter } from '../meters/runtime-clock.ts';
 import { StdioAgentProcess, type StdioCallResult, type StdioOutcome } from './process.ts';
 import type { StdioAgentSpec } from './spec.ts';
 import { evaluateLine, evaluateManyLine, helloLine, moveLine, notMoveOf, type StdioEngine } from './wire.ts';
@@ -312,7 +313,10 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
       PYTHONDONTWRITEBYTECODE: '1',
       ...runtimeEnv(this.limits.memoryMb * MB),
     };
-    const meter = createMeter(this.mechanisms, { memoryBytes: this.limits.memoryMb * MB, maxProcesses: MAX_PROCESSES });
+    // Time stays the tree's CPU time, less the JVM's own compilers and collector (meters/runtime-clock.ts).
+    const jvms = all.filter((r) => r.kind === 'java').map((r) => r.executable);
+    const measured = createMeter(this.mechanisms, { memoryBytes: this.limits.memoryMb * MB, maxProcesses: MAX_PROCESSES });
+    const meter = jvms.length > 0 ? new RuntimeClockMeter(measured, jvms) : measured;
     const spec: JailSpec = {
       argv: ['/bin/sh', '-c', LAUNCHER, 'sh', copy, ...argv],
       cwd: work,
