@@ -13,7 +13,7 @@
  * The role's file (`outfile`) re-exports the entry's compiled module, so the child loads it as it
  * loads a bundle.
  */
-import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { init, parse } from 'es-module-lexer';
@@ -66,10 +66,16 @@ function resolveFile(base: string): string | undefined {
   return undefined;
 }
 
-/** An installed package's folder, as Node finds it from `fromDir`, then in the project's package folders. */
+/**
+ * An installed package's real folder (links followed, as esbuild's resolver follows them, so a
+ * link in node_modules is judged by where it leads), as Node finds it from `fromDir`, then in the
+ * project's package folders.
+ */
 function packageFolder(name: string, fromDir: string): string | undefined {
-  for (let d = fromDir; d !== dirname(d); d = dirname(d)) if (basename(d) !== 'node_modules' && isDir(join(d, 'node_modules', name))) return join(d, 'node_modules', name);
-  return PACKAGE_DIRS.map((d) => join(d, name)).find(isDir);
+  let found: string | undefined;
+  for (let d = fromDir; d !== dirname(d) && found === undefined; d = dirname(d)) if (basename(d) !== 'node_modules' && isDir(join(d, 'node_modules', name))) found = join(d, 'node_modules', name);
+  found ??= PACKAGE_DIRS.map((d) => join(d, name)).find(isDir);
+  return found === undefined ? undefined : realpathSync(found);
 }
 
 /** A package's name from an import path: `zod/mini` is zod, `@scope/pkg/x` is @scope/pkg. */
@@ -215,8 +221,10 @@ class Tree {
         return undefined;
       }
     }
-    const found = resolveFile(resolve(resolveDir, path));
-    if (found === undefined) throw refuse(`Could not resolve "${asGiven}"`);
+    const named = resolveFile(resolve(resolveDir, path));
+    if (named === undefined) throw refuse(`Could not resolve "${asGiven}"`);
+    // Judged and compiled where a link leads, as esbuild's resolver does.
+    const found = realpathSync(named);
     if (!allowedFile(this.site, found)) throw refuse(outsideAllowed(asGiven, found));
     return found;
   }
