@@ -3,7 +3,7 @@
  *
  *   mancala.mjs                       the command: `node mancala.mjs check …` runs with nothing installed
  *   package.json, package-lock.json   `npm run check` and `npm run play`; `npm ci` links the command
- *                                     (`npx mancala`) and, in a TypeScript course's kit, installs esbuild
+ *                                     (`npx mancala`)
  *   vendor/mancala-autograder/        the student package (student-package.ts), with what it imports
  *   agent/                            the course's starter, importing the framework by package name
  *   suites/<suite>/                   the public suites, with their (public) expected answers
@@ -11,7 +11,8 @@
  *
  * Every file is there for a reason `kitListing` states (`--list`). The lock file is made here
  * with `npm install --package-lock-only`, which asks the npm registry for the versions of what
- * the kit installs from it (a TypeScript course's esbuild; nothing elsewhere).
+ * the kit installs from it (nothing: a TypeScript student's agent is compiled by the command itself,
+ * with sucrase bundled in it; see framework/sandbox/submissions/module-tree.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,14 +26,6 @@ import { NODE_MAJOR } from './requirements.ts';
 import { buildStudentPackage, compilesAgents, type StudentPackage } from './student-package.ts';
 
 export const KIT_MARKER_FIELD = 'mancalaKit';
-
-/**
- * npm 11 warns of every install script allowScripts does not cover. The only one a kit can hold is
- * esbuild's postinstall (a TypeScript course's kit: student-package.ts), which checks the native
- * binary npm installs anyway (an optional dependency per platform): not run, and so no warning a
- * student would have to read. Other kits install no esbuild.
- */
-const kitAllowScripts = (kit: CourseKit) => (compilesAgents(kit) ? { allowScripts: { esbuild: false } } : {});
 
 export interface KitFile {
   /** the path inside the kit ('/'-separated) */
@@ -131,9 +124,9 @@ export async function writeKit(kit: CourseKit, out: string): Promise<WrittenKit>
   const dependencies = { [PACKAGE_NAME]: `file:${vendor}`, ...pkg.kitDependencies };
   writeFileSync(
     join(out, 'package.json'),
-    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies, ...kitAllowScripts(kit) }, null, 2)}\n`,
+    `${JSON.stringify({ name: `${kit.course}-kit`, private: true, type: 'module', [KIT_MARKER_FIELD]: kit.course, engines: { node: `>=${NODE_MAJOR}` }, scripts, dependencies }, null, 2)}\n`,
   );
-  add('package.json', 'the npm run scripts check and play, and what npm ci links (and installs, for TypeScript: esbuild)');
+  add('package.json', 'the npm run scripts check and play, and what npm ci links');
   if (typescript) {
     writeFileSync(join(out, 'tsconfig.json'), `${JSON.stringify(KIT_TSCONFIG, null, 2)}\n`);
     add('tsconfig.json', "your editor's type checking of agent/ (TypeScript, the framework's settings)");
@@ -208,17 +201,12 @@ function kitReadme(kit: CourseKit, suites: readonly Suite[], scripts: { check: s
     'the check says in one line what is missing. Tested on Linux (macOS and Windows not yet).',
     '',
     '```sh',
-    ...(compilesAgents(kit)
-      ? ['npm ci            # once: installs esbuild, which compiles your TypeScript (seconds, about 11 MB; the framework is in vendor/)']
-      : []),
     'npm run check     # the public sanity checks on agent/ (add -- --json report.json for a JSON report)',
     'npm run play      # play against your agent in the terminal',
     '```',
     '',
     `\`npm run check\` runs \`${scripts.check}\`; \`npm run play\` runs \`${scripts.play}\`.`,
-    compilesAgents(kit)
-      ? `After \`npm ci\`, \`npx mancala --help\` lists every command (\`node ${KIT_COMMAND} --help\` too).`
-      : `Nothing to install: the framework is in \`vendor/\` (under 10 MB) and \`node ${KIT_COMMAND} --help\` lists every command; \`npm ci\` (optional, under a second, nothing downloaded) links it for \`npx mancala\`.`,
+    `Nothing to install: the framework is in \`vendor/\` (under 10 MB${compilesAgents(kit) ? ', with what compiles your TypeScript' : ''}) and \`node ${KIT_COMMAND} --help\` lists every command; \`npm ci\` (optional, under a second, nothing downloaded) links it for \`npx mancala\`.`,
     'Work in `agent/` (its README says what to fill in). The starter as shipped is legal but',
     'unfinished: its cases fail, each saying what is missing (a function not written yet is named).',
     '',

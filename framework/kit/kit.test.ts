@@ -64,7 +64,7 @@ describe('student kits', () => {
     expect(kitCompositionRoot(loadCourseKit('kalah'))).toContain('declareStudentKit("kalah");');
   });
 
-  it('only the TypeScript course compiles its students\' agents at check time (its kit alone installs esbuild)', () => {
+  it('only the TypeScript course compiles its students\' agents at check time (with the command\'s own sucrase: no kit installs esbuild)', () => {
     expect(kitCourses().filter((c) => compilesAgents(loadCourseKit(c)))).toEqual(['kalah']);
   });
 

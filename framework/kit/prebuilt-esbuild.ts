@@ -5,14 +5,16 @@
  *    and the pool's thread module (worker-bundle.ts: prebuilt too, declared by the kit's root);
  *    these were built when the kit was made, by the instructor's esbuild, and are read here from
  *    the package's dist/prebuilt/ (plain files, which the kit's reference scans read like any other);
- *  - a student's TypeScript or JavaScript agent: given to the real esbuild, which only the kit of a
- *    course whose starter is TypeScript installs; elsewhere (the students write Python, Java or
- *    C++, run as programs) it is refused in one line.
- * So a kit that compiles nothing installs no 11 MB native compiler, and runs with nothing installed.
+ *  - a student's TypeScript or JavaScript agent: bundle.ts finds `compileSubmission` here (the
+ *    real esbuild has none) and compiles it file by file with sucrase, in pure JavaScript
+ *    (sandbox/submissions/module-tree.ts), under the same import rules.
+ * So no kit installs esbuild's 11 MB native compiler, and every kit runs with nothing installed.
+ * Anything else asked of esbuild (the web app's build) goes to the real one where it is installed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BuildOptions, BuildResult } from 'esbuild';
+import type { BundleSite } from '../sandbox/submissions/import-rules.ts';
 import { UserError } from '../errors.ts';
 import { PROJECT_ROOT } from '../sandbox/paths.ts';
 
@@ -71,11 +73,17 @@ export function prebuiltEsbuild(root: string): { version: string; build(options:
       try {
         real = await import('esbuild');
       } catch {
-        throw new UserError("esbuild is not installed here, and a TypeScript or JavaScript agent (or the web app) needs it: in a TypeScript course's kit, run npm ci once; other kits run agents in their course's language (Python, Java, C++) as they are");
+        throw new UserError("esbuild is not installed in a student kit: the kit's check compiles agents without it, but this command needs it (run it from the project)");
       }
       return real.build(options);
     },
   };
+}
+
+/** A submission's module compiled for the sandbox without esbuild (bundle.ts calls it where it exists). */
+export async function compileSubmission(entry: string, outfile: string, site: BundleSite): Promise<{ ok: true } | { ok: false; message: string }> {
+  const { compileModuleTree } = await import('../sandbox/submissions/module-tree.ts');
+  return compileModuleTree(entry, outfile, site);
 }
 
 const own = prebuiltEsbuild(PROJECT_ROOT);

@@ -37,17 +37,20 @@ describe.each(kitCourses())('the %s kit', (course) => {
   it('its framework package and its starter hold no search and no playoff name', async () => {
     const kit = loadCourseKit(course);
     const built = await buildStudentPackage(kit, join(work, course, 'vendor', 'mancala-autograder'));
-    // Nothing from the registry: what the command imports by name is vendored (piscina); a TypeScript course's kit installs esbuild, which compiles the student's agent.
+    // Nothing from the registry: what the command imports by name is vendored (piscina); a TypeScript course's kit compiles the student's agent with the command's own sucrase.
     const manifest = JSON.parse(readFileSync(join(built.dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(manifest.dependencies).toEqual({});
     expect(built.vendored.map((v) => v.replace(/@[^@]*$/, ''))).toEqual(['piscina']);
-    expect(Object.keys(built.kitDependencies)).toEqual(compilesAgents(kit) ? ['esbuild'] : []);
+    expect(Object.keys(built.kitDependencies)).toEqual([]);
     // Instructors' tools stay out: no similarity parsers, no queue, no web server.
     const vendoredFolders = new Set(built.files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]));
     for (const name of [...INSTRUCTOR_ONLY_DEPENDENCIES, 'bullmq', 'ioredis', 'fastify', 'zod', 'esbuild']) expect(vendoredFolders.has(name.split('/')[0]!), name).toBe(false);
     // The framework's own bundles a check runs, built with the kit: the sandbox's runtime and bootstrap (their inputs framework/ and packages only) and the pool's thread module.
     expect(built.files).toEqual(expect.arrayContaining(['dist/cli.mjs', 'dist/kit-worker.mjs', 'dist/prebuilt/builds.json', 'dist/prebuilt/sandbox-runtime.cjs', 'dist/prebuilt/sandbox-bootstrap.mjs']));
     expect(built.files.filter((f) => f.startsWith('dist/') && f.endsWith('.map'))).toEqual([]);
+    // Only a TypeScript course's command holds the compiler of students' agents (sucrase, module-tree.ts); the others' has a one-line stand-in that refuses such an agent.
+    const command = built.files.filter((f) => /^dist\/.*\.mjs$/.test(f)).map((f) => readFileSync(join(built.dir, f), 'utf8')).join('\n');
+    expect(command.includes('Error transforming'), 'sucrase in the command').toBe(compilesAgents(kit));
     const prebuilt = JSON.parse(readFileSync(join(built.dir, 'dist/prebuilt/builds.json'), 'utf8')) as PrebuiltManifest;
     expect(prebuilt.builds.map((b) => b.entry)).toEqual(['framework/sandbox/child/main.ts', 'framework/sandbox/child/bootstrap.ts']);
     for (const b of prebuilt.builds) expect(b.inputs.filter((i) => !/^(framework|node_modules)\//.test(i))).toEqual([]);

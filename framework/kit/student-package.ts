@@ -107,7 +107,7 @@ export interface StudentPackage {
   files: string[];
   /** the packages copied into its own node_modules/ (what its command imports by name) */
   vendored: string[];
-  /** what the kit's own npm ci must install (a TypeScript course's: esbuild): name → version */
+  /** what the kit's own npm ci must install (the packages a TypeScript student's framework imports reach; none today): name → version */
   kitDependencies: Record<string, string>;
 }
 
@@ -128,8 +128,9 @@ function externalPackages(metafile: Metafile): Set<string> {
 
 /**
  * The packages a TypeScript student's agent can reach through the framework's sources it may
- * import (its contracts and the given heuristics): the check's esbuild bundles them from the
- * kit's node_modules. Static imports only, by esbuild's account of the staged package.
+ * import (its contracts and the given heuristics): the check copies them from the kit's
+ * node_modules beside the compiled agent (module-tree.ts). Static imports only, by esbuild's
+ * account of the staged package.
  */
 async function studentImportPackages(stage: string, nodePaths: readonly string[]): Promise<Set<string>> {
   const sources = (dir: string) => (existsSync(join(stage, dir)) ? (readdirSync(join(stage, dir), { recursive: true }) as string[]).map((f) => join(dir, String(f))).filter((f) => f.endsWith('.ts')) : []);
@@ -157,7 +158,7 @@ async function studentImportPackages(stage: string, nodePaths: readonly string[]
   return reached;
 }
 
-/** A course whose starter is TypeScript: its students' agents are compiled at check time (the kit installs esbuild for it). */
+/** A course whose starter is TypeScript: its students' agents are compiled at check time (by the kit's command itself: module-tree.ts). */
 export function compilesAgents(kit: CourseKit): boolean {
   return (readdirSync(kit.starter, { recursive: true }) as string[]).map(String).some((f) => /\.[cm]?ts$/.test(f) && !f.endsWith('.test.ts'));
 }
@@ -233,11 +234,16 @@ async function prebuildSandboxRuntime(stage: string, nodePaths: readonly string[
  */
 export const WITHHELD_PACKAGES: readonly string[] = ['bullmq', 'ioredis', 'fastify'];
 
+/** What a kit whose students write Python, Java or C++ has for module-tree.ts (sucrase and its compiler: 0.7 MB of command). */
+const NO_AGENT_COMPILER =
+  'export async function compileModuleTree() { return { ok: false, message: "this kit runs agents in its course\'s language (Python, Java, C++) as they are, and compiles no TypeScript or JavaScript agent" }; }';
+
 /**
  * Bundling the kit's command: `esbuild` is prebuilt-esbuild.ts (but where that module asks for the
- * real one), and each package of WITHHELD_PACKAGES is withheld-package.ts's stand-in.
+ * real one), and each package of WITHHELD_PACKAGES is withheld-package.ts's stand-in. A kit that
+ * compiles no agent (`compiles` false) holds no sucrase: its module-tree.ts says so in one line.
  */
-function kitStandIns(stage: string): Plugin {
+function kitStandIns(stage: string, compiles: boolean): Plugin {
   const standIn = join(stage, 'framework', 'kit', 'prebuilt-esbuild.ts');
   const withheld = join(stage, 'framework', 'kit', 'withheld-package.ts');
   const names = new RegExp(`^(${WITHHELD_PACKAGES.join('|')})(/.*)?$`);
@@ -245,6 +251,10 @@ function kitStandIns(stage: string): Plugin {
     name: 'kit-stand-ins',
     setup(b) {
       b.onResolve({ filter: /^esbuild$/ }, (a) => (a.importer === standIn ? { path: 'esbuild', external: true } : { path: standIn }));
+      if (!compiles) {
+        b.onResolve({ filter: /module-tree\.ts$/ }, (a) => (a.importer === standIn ? { path: 'module-tree', namespace: 'no-agent-compiler' } : undefined));
+        b.onLoad({ filter: /.*/, namespace: 'no-agent-compiler' }, () => ({ contents: NO_AGENT_COMPILER, loader: 'js' }));
+      }
       b.onResolve({ filter: names }, (a) => ({ path: names.exec(a.path)![1]!, namespace: 'withheld-package' }));
       b.onLoad({ filter: /.*/, namespace: 'withheld-package' }, (a) => ({
         contents: `module.exports = require(${JSON.stringify(withheld)}).withheldPackage(${JSON.stringify(a.path)});`,
@@ -295,15 +305,15 @@ export async function buildStudentPackage(kit: CourseKit, packageDir: string): P
     // The command and its thread module, built now (nothing is built at check time), without source maps (a third of the size).
     const written = await writeShippedBundle(join(stage, 'bin', 'cli.ts'), stage, join(stage, 'dist'), [...PACKAGE_DIRS], {
       moreEntries: [join(stage, 'bin', 'kit-worker.ts')],
-      plugins: [kitStandIns(stage)],
+      plugins: [kitStandIns(stage, compilesAgents(kit))],
       sourcemap: false,
     });
     const project = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string; engines: unknown; dependencies: Record<string, string>; license?: string };
-    // What the bundle leaves outside it (piscina finds its own worker script) is vendored; where students write TypeScript, the kit installs what compiles it and what it may import.
+    // What the bundle leaves outside it (piscina finds its own worker script) is vendored; where students write TypeScript, the kit installs what the framework they may import needs.
     const outside = [...externalPackages(written.metafile)].filter((name) => !INSTRUCTOR_ONLY_DEPENDENCIES.includes(name));
     const kitDependencies: Record<string, string> = {};
     if (compilesAgents(kit)) {
-      for (const name of ['esbuild', ...(await studentImportPackages(stage, [...PACKAGE_DIRS]))]) {
+      for (const name of await studentImportPackages(stage, [...PACKAGE_DIRS])) {
         const range = project.dependencies[name];
         if (range === undefined) throw new Error(`a student's TypeScript may import ${name}, which is not a dependency of the project`);
         kitDependencies[name] = range;

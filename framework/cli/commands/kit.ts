@@ -16,9 +16,8 @@ export function addKitCommand(program: Command, io: CliIo): void {
     .summary("write a course's student kit: its starter, public suites and the framework without the reference solutions")
     .description(
       "Write the folder a course's students receive: the starter (agent/), the public suites (suites/), and the framework as an npm " +
-        "package (vendor/, built for the course: nothing is compiled at check time) holding no reference solution, example submission, hidden suite or instructor-only data. " +
-        'In the kit, `npm run check` (or `node mancala.mjs check`) runs the public checks on agent/ with nothing installed; a TypeScript course\'s kit needs `npm ci` once, for esbuild. ' +
-        "Making that kit's lock file asks the npm registry for esbuild's versions.",
+        "package (vendor/, built for the course: only a TypeScript student's own agent is compiled at check time, by the command itself) holding no reference solution, example submission, hidden suite or instructor-only data. " +
+        'In the kit, `npm run check` (or `node mancala.mjs check`) runs the public checks on agent/ with nothing installed, in every course.',
     )
     .argument('<course>', `the course: ${kitCourses().join(', ')}`)
     .requiredOption('--out <dir>', 'the folder to write (new, empty, or an earlier kit, which is replaced)')

@@ -17,22 +17,26 @@
  * A module bundled before, from files of the same content, is not compiled again (bundle-cache.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, version, type Message, type Plugin } from 'esbuild';
+import * as esbuild from 'esbuild';
+import type { Message, Plugin } from 'esbuild';
 import { cachedBundle, keepBundle } from './bundle-cache.ts';
-import { FRAMEWORK_DIR, isInside, isPackageFile, PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from '../paths.ts';
+import { allowedFile, isPathImport, outsideAllowed, pathImportFrom, type BundleSite } from './import-rules.ts';
+import { isInside, PACKAGE_DIRS, PACKAGE_NAME, PROJECT_ROOT } from '../paths.ts';
 
-export interface BundleSite {
-  /** the submission's private copy */
-  copyRoot: string;
-  /** where the copied folder came from (a single-file submission: the file's folder) */
-  originalRoot: string;
-  /** the copy holds one file only: any other relative import is read from the original place */
-  singleFile: boolean;
-}
+/**
+ * A student kit has no esbuild: its stand-in (framework/kit/prebuilt-esbuild.ts) compiles a
+ * submission file by file instead (module-tree.ts), with the same rules; the real esbuild has no
+ * such export.
+ */
+type SubmissionCompiler = (entry: string, outfile: string, site: BundleSite) => Promise<{ ok: true } | { ok: false; message: string }>;
+const kitCompiler = (esbuild as { compileSubmission?: SubmissionCompiler }).compileSubmission;
+const { build, version } = esbuild;
+
+export type { BundleSite };
 
 // ESM output has no `require`; code that calls require() on a builtin (CommonJS habits, or a
 // bundled CommonJS package) gets Node's own.
@@ -41,7 +45,7 @@ const REQUIRE_SHIM = "import { createRequire as __sandboxCreateRequire } from 'n
 /** What decides a bundle beside its input files: the compiler, this module's own code, and where the submission sits. */
 let bundlerIdentity: string | undefined;
 function bundleKey(entry: string, site: BundleSite): string {
-  bundlerIdentity ??= `${version}\n${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).digest('hex')}`;
+  bundlerIdentity ??= `${version}\n${createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(readFileSync(fileURLToPath(new URL('./import-rules.ts', import.meta.url)))).digest('hex')}`;
   // Where the submission sat matters only inside the project (an import read from there); a snapshot's temp folder, new each run, does not.
   const place = isInside(PROJECT_ROOT, site.originalRoot) ? site.originalRoot : 'outside the project';
   return ['submission bundle', bundlerIdentity, relative(site.copyRoot, entry), place, String(site.singleFile)].join('\n');
@@ -52,6 +56,7 @@ function bundleKey(entry: string, site: BundleSite): string {
  * bundle made before from files of the same content is reused (bundle-cache.ts).
  */
 export async function bundleModule(entry: string, outfile: string, site: BundleSite): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (kitCompiler !== undefined) return kitCompiler(entry, outfile, site);
   const key = bundleKey(entry, site);
   const cached = cachedBundle(key, site.copyRoot);
   if (cached !== undefined) {
@@ -101,10 +106,7 @@ function formatMessage(m: Message, site: BundleSite): string {
   return `${file}:${loc.line}:${loc.column + 1}: ${m.text}`;
 }
 
-const ALLOWED = 'a submission may import its own files, the project\'s framework/ and installed packages';
-
 function confineImports(site: BundleSite): Plugin {
-  const allowed = (path: string) => isInside(site.copyRoot, path) || isInside(FRAMEWORK_DIR, path) || isPackageFile(path);
   return {
     name: 'sandbox-confine-imports',
     setup(b) {
@@ -112,51 +114,17 @@ function confineImports(site: BundleSite): Plugin {
         if (args.pluginData?.confined === true || args.kind === 'entry-point') return undefined;
         if (isBuiltin(args.path)) return { path: args.path, external: true };
         let resolveDir = args.resolveDir;
-        const isPath = args.path.startsWith('.') || isAbsolute(args.path);
-        if (isPath && isInside(site.copyRoot, args.importer)) {
-          const target = resolve(resolveDir, args.path);
-          const inCopy = isInside(site.copyRoot, target) && (!site.singleFile || existsSync(target) || hasResolvableSibling(target));
-          if (!inCopy) {
-            // Read the import as it was written, from the submission's original folder.
-            const originalDir = join(site.originalRoot, relative(site.copyRoot, resolveDir));
-            if (isInside(FRAMEWORK_DIR, resolve(originalDir, args.path))) resolveDir = originalDir;
-            else {
-              // `../../framework/…` written beside the project's framework/, taken in (a snapshot, an LMS's zip) elsewhere.
-              const framework = frameworkImport(args.path);
-              if (framework === undefined) return { errors: [{ text: `import "${args.path}" reaches outside the submission: ${ALLOWED}` }] };
-              resolveDir = PROJECT_ROOT;
-              args = { ...args, path: framework };
-            }
-          }
+        if (isPathImport(args.path) && isInside(site.copyRoot, args.importer)) {
+          const from = pathImportFrom(site, resolveDir, args.path);
+          if ('refused' in from) return { errors: [{ text: from.refused }] };
+          resolveDir = from.resolveDir;
+          args = { ...args, path: from.path };
         }
         const result = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir, pluginData: { confined: true }, with: args.with });
         if (result.errors.length > 0) return { errors: result.errors };
-        if (result.external || result.namespace !== 'file' || !allowed(result.path)) {
-          return { errors: [{ text: `import "${args.path}" resolves to ${shown(result.path)}, outside what ${ALLOWED}` }] };
-        }
+        if (result.external || result.namespace !== 'file' || !allowedFile(site, result.path)) return { errors: [{ text: outsideAllowed(args.path, result.path) }] };
         return { path: result.path, namespace: result.namespace, sideEffects: result.sideEffects, suffix: result.suffix };
       });
     },
   };
-}
-
-/**
- * A relative import that climbs out to a `framework/` folder (`../../../framework/contracts/agent.ts`):
- * the project's framework, as `./framework/…` from the project root; undefined for anything else.
- */
-function frameworkImport(path: string): string | undefined {
-  const parts = path.split('/');
-  let i = 0;
-  while (parts[i] === '..') i++;
-  if (i === 0 || parts[i] !== 'framework' || parts.length <= i + 1 || parts.slice(i + 1).includes('..')) return undefined;
-  return `./${parts.slice(i).join('/')}`;
-}
-
-/** `./helper` may name helper.ts or helper/index.ts: for a single file, those count as present. */
-function hasResolvableSibling(target: string): boolean {
-  return ['.ts', '.mts', '.js', '.mjs', '.json'].some((ext) => existsSync(target + ext));
-}
-
-function shown(path: string): string {
-  return isInside(PROJECT_ROOT, path) ? relative(PROJECT_ROOT, path) || '.' : path;
 }
