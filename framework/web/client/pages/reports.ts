@@ -33,6 +33,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   let path = p.get('path') ?? undefined;
   /** what the frame shows: undefined the class page, "3" submission 3, "all" every submission */
   let submission = p.get('submission') ?? undefined;
+  /** whether the current report's summary was read (false: refused), once it is known */
+  let summary: Promise<boolean> = Promise.resolve(true);
   let mounted = true;
 
   // ---- the file browser ----
@@ -159,15 +161,19 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     replace(jump);
     frame.src = pageUrl(`/reports/view${query({ path: file })}`, which);
     let s: ReportSummary;
+    let summaryRead!: (ok: boolean) => void;
+    summary = new Promise((resolve) => (summaryRead = resolve));
     try {
       s = await api<ReportSummary>('GET', `/api/report${query({ path: file })}`);
     } catch (e) {
+      summaryRead(false);
       if (!mounted) return;
       hideViewer();
       showError(`Could not open ${file}: ${failure(e)}`);
       saveParams();
       return;
     }
+    summaryRead(true);
     if (!mounted || path !== file) return;
     path = s.file;
     show(s);
@@ -175,11 +181,13 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   }
 
   // The frame's page is the state: a link followed in it (a submission, back to the table) is written into the address.
-  frame.addEventListener('load', () => {
+  frame.addEventListener('load', async () => {
     const win = frame.contentWindow;
     const doc = frame.contentDocument;
-    // (A page that arrives after its summary was refused is no longer shown.)
+    // (A page that arrives after its summary was refused is no longer shown; one that arrives first waits for the
+    // summary, whose refusal is the one said: otherwise the page's showed for a moment, then the summary's.)
     if (win === null || doc === null || win.location.pathname !== '/reports/view' || viewer.hidden) return;
+    if (doc.contentType !== 'text/html' && !(await summary)) return;
     const at = new URLSearchParams(win.location.search);
     const which = at.get('submission') ?? undefined;
     if (doc.contentType !== 'text/html') {
