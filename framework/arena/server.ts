@@ -299,12 +299,18 @@ interface MoveTimes {
   openingPlies: number;
   moveMs?: number[];
   moveSides?: string;
+  /** with a time bank: the mover's bank left after each move */
+  moveBankMs?: number[];
 }
 
 /** A side's own moves (after the seeded opening) with the time each took: what the student is shown of their clock. */
-function movesOf(r: MoveTimes, side: 'A' | 'B'): { ply: number; move: number; ms: number }[] {
-  const out: { ply: number; move: number; ms: number }[] = [];
-  for (let k = r.openingPlies; k < r.moves.length; k++) if (r.moveSides?.[k] === side) out.push({ ply: k, move: r.moves[k]!, ms: r.moveMs?.[k] ?? 0 });
+function movesOf(r: MoveTimes, side: 'A' | 'B'): { ply: number; move: number; ms: number; bankLeftMs?: number }[] {
+  const out: { ply: number; move: number; ms: number; bankLeftMs?: number }[] = [];
+  for (let k = r.openingPlies; k < r.moves.length; k++) {
+    if (r.moveSides?.[k] !== side) continue;
+    const bank = r.moveBankMs?.[k];
+    out.push({ ply: k, move: r.moves[k]!, ms: r.moveMs?.[k] ?? 0, ...(bank !== undefined ? { bankLeftMs: bank } : {}) });
+  }
   return out;
 }
 
