@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { arenaJobSetup, DEFAULT_SETTINGS } from '../framework/arena/settings.ts';
 import { playMatch } from '../framework/matches/match.ts';
+import { tournamentJob } from '../framework/tournaments/executor.ts';
 import type { MatchOptions } from '../framework/matches/match-options.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,5 +63,21 @@ describe('the time bank', () => {
     expect(g.forfeit).toMatchObject({ side: 'A', reason: 'timeout' });
     expect(g.forfeit!.message).toMatch(/time bank had 100 ms left/);
     expect(g.bankUsed![0]).toBe(100);
+  }, 60_000);
+
+  it("in the arena: the game record keeps each move's bank left, which a student's log shows", async () => {
+    const settings = { ...DEFAULT_SETTINGS, course: 'kalah', rules: 'kalah', pits: 6, seeds: 4, timePerMoveMs: CLOCK_MS, timeBankMs: BANK_MS };
+    const job = tournamentJob(arenaJobSetup(settings, {}));
+    try {
+      const r = await job.run({ index: 1, A: OVERTIME, B: 'random', first: 'A', seed: 3, round: 0 });
+      expect(r.forfeit).toBeNull();
+      expect(r.bankUsed![0]).toBeGreaterThan(0.3 * CLOCK_MS);
+      expect(r.moveBankMs).toHaveLength(r.moves.length);
+      const own = [...r.moveSides!].flatMap((side, k) => (side === 'A' && k >= r.openingPlies ? [r.moveBankMs![k]!] : []));
+      expect(own[0]).toBe(BANK_MS - r.bankUsed![0]);
+      expect(own.at(-1)).toBe(BANK_MS - r.bankUsed![0]);
+    } finally {
+      await job.close();
+    }
   }, 60_000);
 });
