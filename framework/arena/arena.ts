@@ -93,7 +93,24 @@ export class Arena {
   }
 
   close(): void {
+    void this.workerCounter?.close();
     this.store.close();
+  }
+
+  private workerCounter: { count(): Promise<number | undefined>; close(): Promise<void> } | undefined;
+
+  /**
+   * Who plays the games now: the local jobs, or under --queue the `mancala worker` processes
+   * connected to the queue (Redis's own list of clients); undefined when Redis cannot be asked.
+   */
+  async workerCount(): Promise<number | undefined> {
+    if (this.o.queue === undefined) return this.jobs();
+    if (this.workerCounter === undefined) {
+      // Loaded here: an arena without --queue never loads BullMQ.
+      const { QueueWorkerCounter } = await import('../distributed/worker-count.ts');
+      this.workerCounter ??= new QueueWorkerCounter(this.o.queue);
+    }
+    return this.workerCounter.count();
   }
 
   // ---- people

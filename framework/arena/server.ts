@@ -262,6 +262,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   app.get('/metrics', async (req, reply) => {
     if (who(req).role !== 'instructor') throw new HttpError(403, "refused: /metrics is the instructor's");
     const m = arena.metrics();
+    const workers = await arena.workerCount();
     const lines = [
       '# HELP mancala_arena_games_queued Games waiting for a worker.',
       '# TYPE mancala_arena_games_queued gauge',
@@ -275,9 +276,9 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
       '# HELP mancala_arena_games_per_minute Games finished in the last minute.',
       '# TYPE mancala_arena_games_per_minute gauge',
       `mancala_arena_games_per_minute ${m.gamesLastMinute}`,
-      '# HELP mancala_arena_workers Local jobs playing games (0 with --queue: the workers are mancala worker processes).',
+      '# HELP mancala_arena_workers Local jobs playing games, or with --queue the mancala worker processes connected to the queue (NaN: Redis could not be asked).',
       '# TYPE mancala_arena_workers gauge',
-      `mancala_arena_workers ${m.workers}`,
+      `mancala_arena_workers ${workers ?? 'NaN'}`,
       '# HELP mancala_arena_submissions Submissions by status.',
       '# TYPE mancala_arena_submissions gauge',
       ...Object.entries(m.submissions).map(([status, n]) => `mancala_arena_submissions{status="${status}"} ${n}`),
