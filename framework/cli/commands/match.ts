@@ -190,6 +190,11 @@ function gameRow(g: GameRecord): string[] {
  * both are the hard limit.
  */
 function timeRule(i: MatchResult['match']): string {
+  const bank = i.timeBankMs !== undefined ? `; a time bank of ${i.timeBankMs} ms a side a game, which a move over its time draws on` : '';
+  return clockRule(i) + bank;
+}
+
+function clockRule(i: MatchResult['match']): string {
   const t = i.timePerMoveMs;
   if (i.anytime) return `${t} ms a move, anytime rule: stopped after ${anytimeGraceMs(t).toFixed(0)} ms more, the last move reported that turn is played`;
   const grace = `+${timeGraceMs(t).toFixed(0)} ms grace`;
