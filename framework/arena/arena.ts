@@ -26,6 +26,7 @@ import { findProfile } from '../games/mancala/profiles.ts';
 import type { GameRecord } from '../matches/types.ts';
 import { TOURNAMENT_JOB, type JobSetup } from '../tournaments/executor.ts';
 import type { ScheduledGame } from '../tournaments/schedule.ts';
+import type { QueueWorkerCounter } from '../distributed/worker-count.ts';
 import { runJobs } from '../workers/pool.ts';
 import { arenaCourse, type ArenaCourse } from './course.ts';
 import { runPublicChecks, type CheckFeedback } from './checks.ts';
@@ -97,19 +98,12 @@ export class Arena {
     this.store.close();
   }
 
-  private workerCounter: { count(): Promise<number | undefined>; close(): Promise<void> } | undefined;
+  private workerCounter: QueueWorkerCounter | undefined;
 
-  /**
-   * Who plays the games now: the local jobs, or under --queue the `mancala worker` processes
-   * connected to the queue (Redis's own list of clients); undefined when Redis cannot be asked.
-   */
+  /** The local jobs, or under --queue the workers connected to it (worker-count.ts; loaded then only); undefined: Redis cannot say. */
   async workerCount(): Promise<number | undefined> {
     if (this.o.queue === undefined) return this.jobs();
-    if (this.workerCounter === undefined) {
-      // Loaded here: an arena without --queue never loads BullMQ.
-      const { QueueWorkerCounter } = await import('../distributed/worker-count.ts');
-      this.workerCounter ??= new QueueWorkerCounter(this.o.queue);
-    }
+    this.workerCounter ??= new (await import('../distributed/worker-count.ts')).QueueWorkerCounter(this.o.queue);
     return this.workerCounter.count();
   }
 
