@@ -1,9 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addArenaCommand } from '../cli/commands/arena.ts';
 import { UserError } from '../errors.ts';
+import { Arena } from './arena.ts';
 import { gradesFrom, readGradeRule } from './grade-rules.ts';
+import { playerKey } from './store.ts';
 import { DEFAULT_ANCHORS, type Standing } from './settings.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'grade-rules-'));
@@ -50,5 +54,26 @@ describe('grade rules', () => {
     expect(bad('points: -1\n')).toThrow(/bad\.yaml: points: expected a number of points ≥ 0/);
     expect(bad('points: 10\nrank:\n  - top: 0\n    points: 1\n')).toThrow(/bad\.yaml: rank\.0\.top: expected a place ≥ 1/);
     expect(bad('points: [\n')).toThrow(UserError);
+  });
+
+  it('mancala arena grades DIR --rule FILE: a CSV of every student from the arena\'s own database', async () => {
+    const root = join(dir, 'term');
+    const arena = Arena.open(root, { course: 'kalah' });
+    arena.addStudents([{ id: 'ada' }, { id: 'bob' }]);
+    const sub = arena.store.addSubmission({ student: 'ada', folder: 'submissions/ada/1', contentHash: 'h' });
+    arena.store.setSubmissionStatus(sub, 'ladder');
+    arena.store.fixRating(playerKey({ submission: sub }), 27, 2);
+    arena.close();
+    let out = '';
+    const io = { out: (t: string) => void (out += t), err: () => {} };
+    const program = new Command('mancala').exitOverride();
+    addArenaCommand(program, io);
+    await program.parseAsync(['arena', 'grades', root, '--rule', file('rule.yaml', RULE)], { from: 'user' });
+    expect(out.split('\r\n')).toEqual([
+      'student,score,max_score,feedback',
+      'ada,100,100,"100 / 100: rating 27.0, place 1; rated above greedy (+60); rated above alphabeta:depth=4 (+20); place 1, in the top 1 (+30)"',
+      'bob,0,100,0 / 100: no submission in the ladder',
+      '',
+    ]);
   });
 });

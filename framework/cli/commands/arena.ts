@@ -182,6 +182,33 @@ export function addArenaCommand(program: Command, io: CliIo): void {
     });
 
   arena
+    .command('grades')
+    .description("each student's grade from the standings under a rule file (YAML: points for a rating above named anchors, rank bonuses; docs/arena.md), as CSV")
+    .argument('<dir>', "the arena's folder")
+    .requiredOption('--rule <file>', 'the grading rule (YAML): points, anchors: [{beat, points}], rank: [{top, points}]')
+    .option('--out <file>', 'write the CSV there instead of to standard output')
+    .action(async (dir: string, opts: { rule: string; out?: string }) => {
+      const root = arenaDir(dir, true);
+      const { Arena } = await import('../../arena/arena.ts');
+      const { gradesFrom, readGradeRule } = await import('../../arena/grade-rules.ts');
+      const { csvText } = await import('../../grading/reporters/csv.ts');
+      const a = Arena.open(root);
+      try {
+        const rule = readGradeRule(opts.rule, a.settings.anchors);
+        const grades = gradesFrom(a.standings(), a.settings.anchors, rule, a.store.students().map((s) => s.id));
+        const text = ['student,score,max_score,feedback', ...grades.map((g) => [g.student, String(g.score), String(g.maxScore), g.feedback].map(csvText).join(','))].join('\r\n') + '\r\n';
+        if (opts.out === undefined) io.out(text);
+        else {
+          const { writeFileSync } = await import('node:fs');
+          writeFileSync(opts.out, text);
+          io.out(`${opts.out}: ${grades.length} students graded under ${opts.rule}\n`);
+        }
+      } finally {
+        a.close();
+      }
+    });
+
+  arena
     .command('freeze')
     .description('closes the term: no new submissions or scrims; games already queued are still played')
     .argument('<dir>', "the arena's folder")
