@@ -26,6 +26,7 @@ import { findProfile } from '../games/mancala/profiles.ts';
 import type { GameRecord } from '../matches/types.ts';
 import { TOURNAMENT_JOB, type JobSetup } from '../tournaments/executor.ts';
 import type { ScheduledGame } from '../tournaments/schedule.ts';
+import type { QueueWorkerCounter } from '../distributed/worker-count.ts';
 import { runJobs } from '../workers/pool.ts';
 import { arenaCourse, type ArenaCourse } from './course.ts';
 import { runPublicChecks, type CheckFeedback } from './checks.ts';
@@ -93,7 +94,17 @@ export class Arena {
   }
 
   close(): void {
+    void this.workerCounter?.close();
     this.store.close();
+  }
+
+  private workerCounter: QueueWorkerCounter | undefined;
+
+  /** The local jobs, or under --queue the workers connected to it (worker-count.ts; loaded then only); undefined: Redis cannot say. */
+  async workerCount(): Promise<number | undefined> {
+    if (this.o.queue === undefined) return this.jobs();
+    this.workerCounter ??= new (await import('../distributed/worker-count.ts')).QueueWorkerCounter(this.o.queue);
+    return this.workerCounter.count();
   }
 
   // ---- people

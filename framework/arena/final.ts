@@ -68,6 +68,7 @@ export async function playFinal(arena: Arena, o: FinalOptions): Promise<{ standi
         pits: s.pits,
         seeds: s.seeds,
         timePerMoveMs: s.timePerMoveMs,
+        ...(s.timeBankMs !== undefined && s.timeBankMs > 0 ? { timeBankMs: s.timeBankMs } : {}),
         openings: `random:${s.openingPlies}`,
         openingsSha256: null,
         forfeit: 'loss',

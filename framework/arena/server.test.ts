@@ -29,7 +29,7 @@ beforeAll(async () => {
   arena.store.setSubmissionStatus(aliceSub, 'failed', JSON.stringify({ verdict: 'failed the sanity stage', checks: { text: 'alice private feedback' } }));
   [aliceGame] = arena.store.addGames([{ kind: 'sanity', A: { submission: aliceSub }, B: { anchor: 'random' }, first: 'A', seed: 1, opening: 0 }]);
   arena.store.claimQueued(1);
-  arena.store.finishGame(aliceGame!, { winner: 'B', score: [0, 48], forfeit: { side: 'A', reason: 'crash', message: 'Traceback: alice_secret.py line 3' }, record: { moves: [1, 2], openingPlies: 0, moveMs: [0, 3.5], moveSides: 'AB' } });
+  arena.store.finishGame(aliceGame!, { winner: 'B', score: [0, 48], forfeit: { side: 'A', reason: 'crash', message: 'Traceback: alice_secret.py line 3' }, record: { moves: [1, 2], openingPlies: 0, moveMs: [0, 3.5], moveSides: 'AB', moveBankMs: [500, 380] } });
   app = await createArenaApp({ arena });
 });
 afterAll(async () => {
@@ -69,7 +69,7 @@ describe('arena API access', () => {
     const feedback = await get(`/api/arena/submissions/${aliceSub}`, alice);
     expect(feedback.json()).toMatchObject({ status: 'failed', feedback: { checks: { text: 'alice private feedback' } } });
     const log = (await get(`/api/arena/games/${aliceGame}/log`, alice)).json() as { logs: { side: string; crash: string; moves: unknown[] }[] };
-    expect(log.logs).toEqual([{ side: 'A', crash: 'crash: Traceback: alice_secret.py line 3', stderr: '', moves: [{ ply: 0, move: 1, ms: 0 }] }]);
+    expect(log.logs).toEqual([{ side: 'A', crash: 'crash: Traceback: alice_secret.py line 3', stderr: '', moves: [{ ply: 0, move: 1, ms: 0, bankLeftMs: 500 }] }]);
     expect((await get(`/api/arena/games/${aliceGame}/log`, instructor)).json()).toMatchObject({ logs: [{ side: 'A' }, { side: 'B' }] });
     expect((await get(`/api/arena/submissions/${aliceSub}`, instructor)).statusCode).toBe(200);
   });

@@ -262,6 +262,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   app.get('/metrics', async (req, reply) => {
     if (who(req).role !== 'instructor') throw new HttpError(403, "refused: /metrics is the instructor's");
     const m = arena.metrics();
+    const workers = await arena.workerCount();
     const lines = [
       '# HELP mancala_arena_games_queued Games waiting for a worker.',
       '# TYPE mancala_arena_games_queued gauge',
@@ -275,9 +276,9 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
       '# HELP mancala_arena_games_per_minute Games finished in the last minute.',
       '# TYPE mancala_arena_games_per_minute gauge',
       `mancala_arena_games_per_minute ${m.gamesLastMinute}`,
-      '# HELP mancala_arena_workers Local jobs playing games (0 with --queue: the workers are mancala worker processes).',
+      '# HELP mancala_arena_workers Local jobs playing games, or with --queue the mancala worker processes connected to the queue (NaN: Redis could not be asked).',
       '# TYPE mancala_arena_workers gauge',
-      `mancala_arena_workers ${m.workers}`,
+      `mancala_arena_workers ${workers ?? 'NaN'}`,
       '# HELP mancala_arena_submissions Submissions by status.',
       '# TYPE mancala_arena_submissions gauge',
       ...Object.entries(m.submissions).map(([status, n]) => `mancala_arena_submissions{status="${status}"} ${n}`),
@@ -299,12 +300,18 @@ interface MoveTimes {
   openingPlies: number;
   moveMs?: number[];
   moveSides?: string;
+  /** with a time bank: the mover's bank left after each move */
+  moveBankMs?: number[];
 }
 
 /** A side's own moves (after the seeded opening) with the time each took: what the student is shown of their clock. */
-function movesOf(r: MoveTimes, side: 'A' | 'B'): { ply: number; move: number; ms: number }[] {
-  const out: { ply: number; move: number; ms: number }[] = [];
-  for (let k = r.openingPlies; k < r.moves.length; k++) if (r.moveSides?.[k] === side) out.push({ ply: k, move: r.moves[k]!, ms: r.moveMs?.[k] ?? 0 });
+function movesOf(r: MoveTimes, side: 'A' | 'B'): { ply: number; move: number; ms: number; bankLeftMs?: number }[] {
+  const out: { ply: number; move: number; ms: number; bankLeftMs?: number }[] = [];
+  for (let k = r.openingPlies; k < r.moves.length; k++) {
+    if (r.moveSides?.[k] !== side) continue;
+    const bank = r.moveBankMs?.[k];
+    out.push({ ply: k, move: r.moves[k]!, ms: r.moveMs?.[k] ?? 0, ...(bank !== undefined ? { bankLeftMs: bank } : {}) });
+  }
   return out;
 }
 

@@ -43,6 +43,8 @@ export interface ArenaSettings {
   pits: number;
   seeds: number;
   timePerMoveMs: number;
+  /** each side's time bank a game, ms (matches/play-game.ts); 0: the plain clock. An arena saved before it has none */
+  timeBankMs?: number;
   /** random plies before the agents play (openings.ts random:K) */
   openingPlies: number;
   seed: number;
@@ -137,6 +139,7 @@ export function arenaJobSetup(s: ArenaSettings, o: Pick<ArenaOptions, 'memoryMb'
     pits: s.pits,
     seeds: s.seeds,
     timePerMoveMs: s.timePerMoveMs,
+    ...(s.timeBankMs !== undefined && s.timeBankMs > 0 ? { timeBankMs: s.timeBankMs } : {}),
     openings: `random:${s.openingPlies}`,
     openingsSha256: null,
     forfeit: 'loss',

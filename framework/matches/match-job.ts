@@ -28,6 +28,8 @@ export interface MatchJobSetup {
   /** MatchOptions.graceMs: both sides' grace, each also stopped then */
   graceMs?: number;
   carryMove?: boolean;
+  /** MatchOptions.timeBankMs */
+  timeBankMs?: number;
   replays: boolean;
 }
 
@@ -66,6 +68,7 @@ export async function matchJob(setup: MatchJobSetup): Promise<Job<GameOrder, Pla
         anytime: setup.anytime,
         ...(setup.graceMs !== undefined ? { graceMs: { A: setup.graceMs, B: setup.graceMs }, stopAtGrace: true } : {}),
         ...(setup.carryMove === true ? { carryMove: true } : {}),
+        ...(setup.timeBankMs !== undefined ? { timeBankMs: setup.timeBankMs } : {}),
         seed: order.seed,
         ...(setup.replays ? { onReplay: (l: ReplayLine) => void replay.push(l) } : {}),
         ...(order.startPosition !== undefined ? { startPosition: order.startPosition } : {}),

@@ -33,6 +33,8 @@ export interface MatchOptions {
   games?: number;
   /** default 1000 */
   timePerMoveMs?: number;
+  /** each side's time bank a game, ms (play-game.ts: a move over the clock draws on it); default none */
+  timeBankMs?: number;
   /** default 1 */
   seed?: number;
   /** default random:2 */
@@ -90,6 +92,8 @@ export interface MatchInfo {
   graceMs?: number;
   /** set only when on (MatchOptions.carryMove) */
   carryMove?: true;
+  /** set only when MatchOptions.timeBankMs was given and > 0 */
+  timeBankMs?: number;
 }
 
 export interface ResolvedMatch {
@@ -120,6 +124,7 @@ export function resolveMatch(o: MatchOptions): ResolvedMatch {
   checkRange(jobs, 1, 64, 'jobs');
   if (!(timePerMoveMs > 0 && Number.isFinite(timePerMoveMs))) throw new UserError(`time per move: expected a number of ms > 0, got ${timePerMoveMs}`);
   if (!Number.isSafeInteger(seed)) throw new UserError(`seed: expected a whole number, got ${seed}`);
+  if (o.timeBankMs !== undefined && !(o.timeBankMs >= 0 && o.timeBankMs <= 3_600_000)) throw new UserError(`time bank: expected a number of ms from 0 to 3600000, got ${o.timeBankMs}`);
   if (o.graceMs !== undefined && !(o.graceMs >= 0 && o.graceMs <= 3_600_000)) throw new UserError(`grace: expected a number of ms from 0 to 3600000, got ${o.graceMs}`);
   const anytime = o.anytime ?? anytimeByDefault(profile.name);
   if (o.carryMove === true && !anytime) throw new UserError('carrying the previous move over applies under the anytime rule only (rules cs540, or anytime on)');
@@ -149,6 +154,7 @@ export function resolveMatch(o: MatchOptions): ResolvedMatch {
       anytime,
       ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
       ...(o.carryMove === true ? { carryMove: true as const } : {}),
+      ...(o.timeBankMs !== undefined && o.timeBankMs > 0 ? { timeBankMs: o.timeBankMs } : {}),
     },
     game,
     gameSpec: { kind: 'mancala', profile: profile.name, rules: gameRules, name },

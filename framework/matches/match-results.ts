@@ -82,6 +82,7 @@ export function matchJson(r: MatchResult): string {
     ...(g.truncated === true ? { truncated: true } : {}),
     ...(g.deadlineMoves !== undefined ? { deadlineMoves: g.deadlineMoves } : {}),
     ...(g.carriedMoves !== undefined ? { carriedMoves: g.carriedMoves } : {}),
+    ...(g.bankUsed !== undefined ? { bankUsed: g.bankUsed } : {}),
   });
   const i = r.match;
   // The anytime fields appear only when the rule is on: other matches keep their bytes.
@@ -107,6 +108,7 @@ export function matchJson(r: MatchResult): string {
     ...(i.anytime ? { anytime: true } : {}),
     ...(i.graceMs !== undefined ? { graceMs: i.graceMs } : {}),
     ...(i.carryMove === true ? { carryMove: true } : {}),
+    ...(i.timeBankMs !== undefined ? { timeBankMs: i.timeBankMs } : {}),
   };
   return JSON.stringify({ match, games: r.games.map(game), summary: { A: side(r.stats.A), B: side(r.stats.B) } }) + '\n';
 }

@@ -43,6 +43,7 @@ export async function playMatch(o: MatchOptions): Promise<MatchResult> {
     anytime: m.info.anytime,
     ...(m.info.graceMs !== undefined ? { graceMs: m.info.graceMs } : {}),
     ...(m.info.carryMove === true ? { carryMove: true } : {}),
+    ...(m.info.timeBankMs !== undefined ? { timeBankMs: m.info.timeBankMs } : {}),
     replays: o.replays !== undefined,
   };
   if (o.replays !== undefined) {

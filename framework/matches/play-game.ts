@@ -29,6 +29,12 @@
  *   between turns): a timed-out decision with no legal report this turn plays the side's previous
  *   move — the last move played from its own answer or report — when it is legal now; otherwise
  *   the side forfeits (timeout) as without it.
+ * - The time bank (`timeBankMs`; Kaggle's remainingOverageTime): each side also has a bank of
+ *   ms. Time a move leaves unspent is not banked; a move over the clock draws the excess on the
+ *   bank until it is empty. A decision may then take the clock plus the side's bank left plus its
+ *   grace before it is a timeout (and the sandbox stops it there); the agent is told its bank
+ *   (`bankMs`). Both are measured as the clock is: the submission's process-tree CPU time, from
+ *   outside. The record says how much of its bank each side used (`bankUsed`).
  * - Everything random derives from the game's seed (deriveSeed): the opening (openingPlies), the
  *   seed an agent gets for each move (unless `decisionSeed` says otherwise), the moves played for a
  *   failing side. A game's result does not depend on the thread that played it.
@@ -103,6 +109,8 @@ export interface MoveEvent {
   value?: number;
   /** the decision the move came from (absent for opening moves) */
   attempt?: MoveAttempt;
+  /** with a time bank: the side's bank left after this move, ms */
+  bankLeftMs?: number;
 }
 
 /** Watches a game; every hook is optional and runs before the game goes on. A hook that throws stops the game with its error. */
@@ -156,6 +164,8 @@ export interface PlayGameOptions {
   anytime?: boolean;
   /** under the anytime rule, fall back on the side's previous move (see the module comment); default false */
   carryMove?: boolean;
+  /** each side's time bank in ms (see the module comment); default 0, none */
+  timeBankMs?: number;
   /** stops the game between decisions; the record says `stopped` */
   signal?: AbortSignal;
 }
@@ -225,9 +235,10 @@ function carryMissing(previous: number | undefined, game: MancalaGame, s: Mancal
 }
 
 /** A player's decision; a player that throws (it should not: failures are attempts) counts as a crash. */
-async function ask(player: MatchPlayer, game: MancalaGame, s: MancalaState, limitMs: number, seed: number, graceMs: number | undefined): Promise<MoveAttempt> {
+async function ask(player: MatchPlayer, game: MancalaGame, s: MancalaState, limitMs: number, seed: number, graceMs: number | undefined, bankMs: number): Promise<MoveAttempt> {
   const start = performance.now();
   try {
+    if (bankMs > 0) return await player.chooseMove(game, s, limitMs, seed, graceMs, bankMs);
     return await (graceMs === undefined ? player.chooseMove(game, s, limitMs, seed) : player.chooseMove(game, s, limitMs, seed, graceMs));
   } catch (e) {
     return { status: 'error', message: e instanceof Error ? e.message : String(e), ms: performance.now() - start };
@@ -249,6 +260,7 @@ function replayRecorder(game: MancalaGame, index: number, onReplay: (line: Repla
         ...(e.by !== undefined ? { by: e.by } : {}),
         ...(e.value !== undefined ? { value: e.value } : {}),
         ...(e.attempt?.status === 'ok' && e.attempt.note !== undefined && e.attempt.move === e.move ? { note: e.attempt.note } : {}),
+        ...(e.bankLeftMs !== undefined ? { bankLeftMs: e.bankLeftMs } : {}),
       }),
   };
 }
@@ -268,6 +280,11 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
   const randomMoves: [number, number] = [0, 0];
   const deadlineMoves: [number, number] = [0, 0];
   const carriedMoves: [number, number] = [0, 0];
+  const timeBankMs = Math.max(0, o.timeBankMs ?? 0);
+  const banked = timeBankMs > 0;
+  /** each side's bank left, and how much of it each used */
+  const bank: [number, number] = [timeBankMs, timeBankMs];
+  const bankUsed: [number, number] = [0, 0];
   /** each side's last move from its own answer or report (carryMove) */
   const previous: [number | undefined, number | undefined] = [undefined, undefined];
   const moves: number[] = [];
@@ -280,7 +297,8 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
   const play = (side: Side, move: number, ms: number, extra: Pick<MoveEvent, 'by' | 'value' | 'attempt'>) => {
     const before = s;
     s = game.play(s, move);
-    const event: MoveEvent = { ply: moves.length, side, before, move, after: s, ms, ...extra };
+    const bankLeft = banked && extra.by !== 'opening' ? { bankLeftMs: Math.round(bank[sideIndex(side)]) } : {};
+    const event: MoveEvent = { ply: moves.length, side, before, move, after: s, ms, ...extra, ...bankLeft };
     moves.push(move);
     for (const ob of observers) ob.onMove?.(event);
   };
@@ -297,13 +315,21 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
     const ply = moves.length;
     for (const ob of observers) ob.onTurn?.({ ply, side, state: s });
     const stopGrace = o.stopAtGrace === true && Number.isFinite(grace[side]) ? grace[side] : undefined;
-    const attempt = await ask(o.players[side], game, s, o.timePerMoveMs, seedFor(ply), stopGrace);
+    const bankLeft = bank[k];
+    const attempt = await ask(o.players[side], game, s, o.timePerMoveMs, seedFor(ply), stopGrace, bankLeft);
     // Stopped while the side thought (a human typing quit): the decision is dropped, not judged.
     if (stopRequested()) break;
     decisions[k]++;
     time[k] += attempt.ms;
     maxMoveMs[k] = Math.max(maxMoveMs[k], attempt.ms);
-    let failure = failureOf(attempt, game, s, o.timePerMoveMs, grace[side], ply);
+    // The bank widens this decision's limit by what is left of it, and loses what the move took over the clock.
+    let failure = failureOf(attempt, game, s, o.timePerMoveMs, grace[side] + bankLeft, ply);
+    if (banked) {
+      const drawn = Math.min(bankLeft, Math.max(0, attempt.ms - o.timePerMoveMs));
+      bank[k] -= drawn;
+      bankUsed[k] += drawn;
+      if (failure?.reason === 'timeout' && attempt.status === 'ok') failure = { ...failure, message: `${failure.message} and its time bank had ${Math.round(bankLeft)} ms left` };
+    }
     if (failure === undefined && attempt.status === 'ok') {
       previous[k] = attempt.move;
       play(side, attempt.move, attempt.ms, { attempt, ...(attempt.value !== undefined ? { value: attempt.value } : {}) });
@@ -360,6 +386,7 @@ export async function playGame(o: PlayGameOptions): Promise<PlayedGameRecord> {
     ...(o.anytime === true ? { deadlineMoves } : {}),
     ...(o.anytime === true && o.carryMove === true ? { carriedMoves } : {}),
     ...(o.startPosition !== undefined ? { startPosition: o.startPosition } : {}),
+    ...(banked ? { timeBankMs, bankUsed: [Math.round(bankUsed[0]), Math.round(bankUsed[1])] as [number, number] } : {}),
     ...(stopped ? { stopped: true } : !game.isOver(s) && lostBy === undefined ? { truncated: true } : {}),
   };
   for (const ob of observers) ob.onEnd?.({ record, state: s });

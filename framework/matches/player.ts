@@ -13,6 +13,7 @@ import { stateToBoard } from '../games/mancala/board-io/board.ts';
 import type { MancalaGame, MancalaState } from '../games/mancala/engine.ts';
 import { createRandom } from '../random.ts';
 import type { SandboxMode } from '../sandbox/jail/mechanisms.ts';
+import { hardLimitFor } from '../sandbox/hard-limit.ts';
 import { moveRequest, type Attempt, type ChildRequest, type MoveAsker } from '../sandbox/exchange.ts';
 import type { PreparedSubmission } from '../sandbox/submissions/prepare.ts';
 import { runAgent } from '../search/run-agent.ts';
@@ -121,14 +122,15 @@ async function openSubmission(spec: string, o: OpenPlayerOptions): Promise<Match
   const session = await openSession(path, o);
   return {
     label: spec,
-    async chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number, graceMs?: number): Promise<MoveAttempt> {
+    async chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number, graceMs?: number, bankMs?: number): Promise<MoveAttempt> {
       const board = stateToBoard(game, state);
       const options = { ...caseOptions, seed, ms: caseOptions.ms ?? timeLimitMs };
-      // A grace of the match's own (cs540's course rules) replaces the sandbox's hard limit.
+      // A grace of the match's own (cs540's course rules) replaces the sandbox's hard limit; a time bank's left adds to either.
+      const bank = bankMs !== undefined && bankMs > 0 ? bankMs : 0;
       const a =
-        graceMs === undefined
+        graceMs === undefined && bank === 0
           ? await session.chooseMove(board, game.toMove(state), options, timeLimitMs)
-          : await session.request(moveRequest('agent', o.game, board, game.toMove(state), options, timeLimitMs), timeLimitMs + graceMs);
+          : await session.request(moveRequest('agent', o.game, board, game.toMove(state), options, timeLimitMs, bank), (graceMs === undefined ? hardLimitFor(timeLimitMs) : timeLimitMs + graceMs) + bank);
       if (a.status !== 'ok') return a;
       const ob = a.observation;
       if (ob.move === undefined) return { status: 'error', message: 'the agent returned no move', ms: a.ms };

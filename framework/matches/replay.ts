@@ -57,6 +57,8 @@ export interface ReplayEnd {
   /** ms each side thought */
   time: [number, number];
   randomMoves?: [number, number];
+  /** with a time bank: ms of it A and B used */
+  bankUsed?: [number, number];
   truncated?: boolean;
 }
 
@@ -83,6 +85,7 @@ export function replayEnd(r: GameRecord): ReplayEnd {
     forfeit: r.forfeit,
     time: [tenth(r.time[0]), tenth(r.time[1])],
     ...(r.randomMoves !== undefined ? { randomMoves: r.randomMoves } : {}),
+    ...(r.bankUsed !== undefined ? { bankUsed: r.bankUsed } : {}),
     ...(r.truncated === true ? { truncated: true } : {}),
   };
 }
@@ -112,6 +115,7 @@ function moveJson(l: ReplayLine): Record<string, unknown> {
     ...(l.by !== undefined ? { by: l.by } : {}),
     ...(l.value !== undefined ? { value: l.value } : {}),
     ...(l.note !== undefined ? { note: l.note } : {}),
+    ...(l.bankLeftMs !== undefined ? { bankLeftMs: l.bankLeftMs } : {}),
   };
 }
 
@@ -169,6 +173,7 @@ const moveSchema = z.strictObject({
   by: z.enum(['opening', 'forfeit'], { error: 'expected "opening" or "forfeit"' }).optional(),
   value: z.number({ error: 'expected a number' }).optional(),
   note: z.string({ error: 'expected a line of text' }).optional(),
+  bankLeftMs: ms.optional(),
 });
 
 const endSchema = z.strictObject({
@@ -187,6 +192,7 @@ const endSchema = z.strictObject({
     .nullable(),
   time: pair(ms),
   randomMoves: pair(count).optional(),
+  bankUsed: pair(ms).optional(),
   truncated: z.boolean({ error: 'expected true or false' }).optional(),
 });
 

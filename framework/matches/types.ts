@@ -37,7 +37,11 @@ export interface MatchPlayer {
    * `graceMs`, when given: a side still thinking that long after `timeLimitMs` is stopped (a
    * sandboxed submission; an in-process agent cannot be). Without it, the sandbox's own hard limit.
    */
-  chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number, graceMs?: number): Promise<MoveAttempt>;
+  /**
+   * `bankMs`, when given: the side's time bank left (play-game.ts): it may think that much past
+   * `timeLimitMs` (plus the grace) before it is stopped, and a submission is told it.
+   */
+  chooseMove(game: MancalaGame, state: MancalaState, timeLimitMs: number, seed: number, graceMs?: number, bankMs?: number): Promise<MoveAttempt>;
   /** a sandboxed submission's stderr: the bounded tail of its process's, and how many characters it wrote in all */
   stderr?(): { text: string; total: number };
   close(): Promise<void>;
@@ -58,12 +62,18 @@ export interface GameRecord {
   deadlineMoves?: [number, number];
   /** with `carryMove` (cs540's course match rules): those of deadlineMoves that were the side's previous move, carried over */
   carriedMoves?: [number, number];
+  /** with a time bank (play-game.ts): each side's bank at the start, ms */
+  timeBankMs?: number;
+  /** with a time bank: ms of it A and B used (what their moves took over the clock) */
+  bankUsed?: [number, number];
   /** ms each side spent thinking */
   time: [number, number];
   /** decisions each side was asked for (its moves after the opening, a failed attempt included) */
   decisions?: [number, number];
   /** with the tournament job's `moveTimes`: each move's thinking time, ms to a tenth, in the order of `moves` (0 for opening moves) */
   moveMs?: number[];
+  /** with `moveTimes` and a time bank: the mover's bank left after each move, ms, in the order of `moves` */
+  moveBankMs?: number[];
   /** with `moveTimes`: the side that made each move, one letter a move (`ABBA…`) */
   moveSides?: string;
   /** with `moveTimes`: what each side (a sandboxed submission) wrote on stderr during the game, its last part; '' for none */
@@ -97,6 +107,8 @@ export interface ReplayLine {
   value?: number;
   /** what the agent said of its move (MoveChoice.note): `perfect` proving no value in its budget */
   note?: string;
+  /** with a time bank: the mover's bank left after this move, ms */
+  bankLeftMs?: number;
 }
 
 export interface MatchSummary {

@@ -24,6 +24,8 @@ export type ChildRequest =
       heuristic: string;
       /** the agent's own deadline (ctx.deadline); the parent's hard kill comes later */
       timeLimitMs: number;
+      /** a match's time bank left (matches/play-game.ts): ms it may think past timeLimitMs; told to the agent */
+      bankMs?: number;
       seed: number;
       trace: boolean;
       /** Tic-Tac-Toe: the position as 'XO_/___/___' rows (SuiteCase.tictactoe); `board` is then ignored */
@@ -41,8 +43,20 @@ export type ChildRequest =
     };
 
 /** What every session's chooseMove sends: `role` chooses a move for `player` on `board`, no trace. */
-export function moveRequest(role: string, game: GameSpec, board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number): ChildRequest {
-  return { type: 'move', role, game: gameForBoard(game, board), board, player, options, heuristic: options.heuristic ?? 'basic', timeLimitMs, seed: options.seed ?? 0, trace: false };
+export function moveRequest(role: string, game: GameSpec, board: BoardSpec, player: Player, options: CaseOptions, timeLimitMs: number, bankMs?: number): ChildRequest {
+  return {
+    type: 'move',
+    role,
+    game: gameForBoard(game, board),
+    board,
+    player,
+    options,
+    heuristic: options.heuristic ?? 'basic',
+    timeLimitMs,
+    ...(bankMs !== undefined && bankMs > 0 ? { bankMs } : {}),
+    seed: options.seed ?? 0,
+    trace: false,
+  };
 }
 
 /** What the submission did, as measured inside its process. */

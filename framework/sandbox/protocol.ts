@@ -129,6 +129,7 @@ export const parentMessageSchema = z.discriminatedUnion('type', [
     options: caseOptions,
     heuristic: z.string(),
     timeLimitMs: z.number().positive(),
+    bankMs: z.number().nonnegative().optional(),
     seed: int,
     trace: z.boolean(),
   }),

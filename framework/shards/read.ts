@@ -65,6 +65,7 @@ export function tournamentIdentity(p: TournamentParams): RunIdentity {
     '--openings': p.openings,
     'the --openings file': p.openingsSha256 === null ? null : `sha256 ${p.openingsSha256.slice(0, 12)}`,
     '--forfeit': p.forfeit,
+    ...(p.timeBankMs !== undefined ? { '--time-bank': p.timeBankMs } : {}),
   };
 }
 

@@ -119,6 +119,7 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
       const [A, B] = await Promise.all([playerFor(g.A), playerFor(g.B)]);
       const s = starts[g.round]!;
       const moveMs: number[] = [];
+      const moveBankMs: number[] = [];
       let moveSides = '';
       const stderrBefore = [A.stderr?.().total ?? 0, B.stderr?.().total ?? 0];
       const record = await playGame({
@@ -129,6 +130,7 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
         first: g.first,
         index: g.index,
         timePerMoveMs: params.timePerMoveMs,
+        ...(params.timeBankMs !== undefined && params.timeBankMs > 0 ? { timeBankMs: params.timeBankMs } : {}),
         forfeit: params.forfeit,
         seed: g.seed,
         // cs540's anytime rule applies in its tournaments as in its matches
@@ -138,8 +140,10 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
           ? {
               observers: [
                 {
-                  onMove: (e: { ms: number; side: 'A' | 'B' }) => {
+                  onMove: (e: { ms: number; side: 'A' | 'B'; bankLeftMs?: number }) => {
                     moveMs.push(Math.round(e.ms * 10) / 10);
+                    // an opening move leaves the bank whole
+                    moveBankMs.push(e.bankLeftMs ?? params.timeBankMs ?? 0);
                     moveSides += e.side;
                   },
                 },
@@ -149,7 +153,7 @@ export function tournamentJob(setup: JobSetup): Job<ScheduledGame, GameRecord> {
       });
       if (setup.moveTimes !== true) return record;
       const stderr = [A, B].map((p, k) => gameStderr(p, stderrBefore[k]!)) as [string, string];
-      return { ...record, moveMs, moveSides, stderr };
+      return { ...record, moveMs, moveSides, stderr, ...(record.timeBankMs !== undefined ? { moveBankMs } : {}) };
     },
     async close() {
       const opened = await Promise.allSettled(players.values());

@@ -32,6 +32,8 @@ export interface TournamentParams {
   /** with a file of start positions: the SHA-256 of its content (a changed file is a different tournament); else null */
   openingsSha256: string | null;
   forfeit: ForfeitPolicy;
+  /** each side's time bank a game, ms (matches/play-game.ts); absent: none (headers before it have none) */
+  timeBankMs?: number;
 }
 
 /** Each parameter's command-line flag and how to show its value: for "refused, differs" messages. */
@@ -48,6 +50,7 @@ const SHOWN: { [K in keyof TournamentParams]: { flag: string; show(v: Tournament
   openings: { flag: '--openings', show: (v) => v },
   openingsSha256: { flag: '--openings file, whose content', show: (v) => (v === null ? '(no file)' : `sha256 ${v.slice(0, 12)}…`) },
   forfeit: { flag: '--forfeit', show: (v) => v },
+  timeBankMs: { flag: '--time-bank', show: (v) => String(v ?? 0) },
 };
 
 export const PARAM_KEYS = Object.keys(SHOWN) as (keyof TournamentParams)[];
@@ -55,7 +58,8 @@ export const PARAM_KEYS = Object.keys(SHOWN) as (keyof TournamentParams)[];
 /** The parameters in a fixed key order, as the header records them. */
 export function canonicalParams(p: TournamentParams): TournamentParams {
   const out: Record<string, unknown> = {};
-  for (const k of PARAM_KEYS) out[k] = p[k];
+  // an absent optional key stays absent: a tournament without a time bank keeps its header as before
+  for (const k of PARAM_KEYS) if (p[k] !== undefined) out[k] = p[k];
   return out as unknown as TournamentParams;
 }
 

@@ -73,6 +73,15 @@ describe('the results file', () => {
     expect(e.message).toContain('--seed 5 there, 6 now');
   });
 
+  it('records a time bank only when there is one, resumes with it and names it when it differs', () => {
+    const dir = freshDir();
+    const banked = { ...params, timeBankMs: 500 };
+    openResults(dir, banked, schedule).close();
+    expect(JSON.parse(readFileSync(join(dir, RESULTS_FILE), 'utf8').split('\n')[0]!)).toEqual({ type: 'tournament', version: 1, params: banked });
+    openResults(dir, banked, schedule).close();
+    expect(thrown(() => openResults(dir, params, schedule)).message).toContain('--time-bank 500 there, 0 now');
+  });
+
   it('drops a last line cut short by a kill (its game is played again) and keeps appending a well-formed file', () => {
     const { dir, file } = fileWith(2);
     const torn = gameLine(played(schedule[2]!)).slice(0, 40);

@@ -44,6 +44,7 @@ const paramsSchema = z.strictObject({
   openings: z.string(),
   openingsSha256: z.nullable(z.string()),
   forfeit: z.enum(['loss', 'random-move']),
+  timeBankMs: z.number().positive().optional(),
 });
 /** A shard's results (`--shard i/n`) say so in their header; a whole tournament's header has no `shard`. */
 const shardSchema = z.strictObject({ index: z.number().int().min(1), count: z.number().int().min(1) }).refine((s) => s.index <= s.count, { error: 'expected index ≤ count' });

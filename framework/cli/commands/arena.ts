@@ -22,6 +22,7 @@ interface StartOptions extends SandboxFlags {
   queue?: string;
   jobs: number;
   timePerMove?: number;
+  timeBank?: number;
 }
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value.trim()];
@@ -83,6 +84,7 @@ export function addArenaCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--host <host>', 'the address to listen on (0.0.0.0: every network)').default('127.0.0.1'))
     .addOption(new Option('--allow-host <name>', 'another name this server answers to (repeatable)').argParser(collect).default([], 'none'))
     .addOption(new Option('--time-per-move <ms>', "a new arena's move clock").argParser(wholeNumber(1, 3_600_000, 'milliseconds')))
+    .addOption(new Option('--time-bank <ms>', "a new arena's time bank a game: a move over the clock draws on it until it is empty").argParser(wholeNumber(0, 3_600_000, 'milliseconds')))
     .addOption(jobsOption('games played at once on this machine'))
     .addOption(queueOption('play the games'))
     .addOption(weakSandboxOption())
@@ -94,7 +96,7 @@ export function addArenaCommand(program: Command, io: CliIo): void {
       const sandbox = sandboxMode(opts);
       const { Arena } = await import('../../arena/arena.ts');
       const { createArenaApp } = await import('../../arena/server.ts');
-      const a = Arena.open(root, { ...(opts.course !== undefined ? { course: opts.course } : {}), ...(opts.timePerMove !== undefined ? { timePerMoveMs: opts.timePerMove } : {}) }, {
+      const a = Arena.open(root, { ...(opts.course !== undefined ? { course: opts.course } : {}), ...(opts.timePerMove !== undefined ? { timePerMoveMs: opts.timePerMove } : {}), ...(opts.timeBank !== undefined ? { timeBankMs: opts.timeBank } : {}) }, {
         sandbox,
         jobs: opts.jobs,
         ...(opts.queue !== undefined ? { queue: opts.queue } : {}),
@@ -118,7 +120,7 @@ export function addArenaCommand(program: Command, io: CliIo): void {
       io.out(`mancala arena: http://${shownHost}:${port}/?token=${token}\n`);
       io.out(`instructor token: ${token} (kept in ${join(dir, 'instructor.token')})\n`);
       io.out(`students: ${a.store.students().length} (${added.length} added now); their tokens are in ${join(dir, 'tokens.csv')}\n`);
-      io.out(`course ${a.settings.course}, rules ${a.settings.rules}, ${a.settings.timePerMoveMs} ms a move; anchors ${a.settings.anchors.map((x) => `${x.spec} (${x.mu})`).join(', ')}${a.isFrozen() ? '; frozen' : ''}\n`);
+      io.out(`course ${a.settings.course}, rules ${a.settings.rules}, ${a.settings.timePerMoveMs} ms a move${(a.settings.timeBankMs ?? 0) > 0 ? ` + a ${a.settings.timeBankMs} ms time bank a game` : ''}; anchors ${a.settings.anchors.map((x) => `${x.spec} (${x.mu})`).join(', ')}${a.isFrozen() ? '; frozen' : ''}\n`);
       a.start();
       await new Promise<void>((done) => {
         let stopping = false;
@@ -173,6 +175,33 @@ export function addArenaCommand(program: Command, io: CliIo): void {
         else {
           const rows = standings.map((s, k) => `${String(k + 1).padStart(3)}  ${s.rating.toFixed(2).padStart(6)}  ${String(s.games).padStart(5)}  ${s.wins}-${s.draws}-${s.losses}  ${s.anchor ? `${s.pseudonym} (anchor)` : `${s.pseudonym} (${s.student})`}`);
           io.out(['  #  rating  games  W-D-L  who', ...rows].join('\n') + '\n');
+        }
+      } finally {
+        a.close();
+      }
+    });
+
+  arena
+    .command('grades')
+    .description("each student's grade from the standings under a rule file (YAML: points for a rating above named anchors, rank bonuses; docs/arena.md), as CSV")
+    .argument('<dir>', "the arena's folder")
+    .requiredOption('--rule <file>', 'the grading rule (YAML): points, anchors: [{beat, points}], rank: [{top, points}]')
+    .option('--out <file>', 'write the CSV there instead of to standard output')
+    .action(async (dir: string, opts: { rule: string; out?: string }) => {
+      const root = arenaDir(dir, true);
+      const { Arena } = await import('../../arena/arena.ts');
+      const { gradesFrom, readGradeRule } = await import('../../arena/grade-rules.ts');
+      const { csvText } = await import('../../grading/reporters/csv.ts');
+      const a = Arena.open(root);
+      try {
+        const rule = readGradeRule(opts.rule, a.settings.anchors);
+        const grades = gradesFrom(a.standings(), a.settings.anchors, rule, a.store.students().map((s) => s.id));
+        const text = ['student,score,max_score,feedback', ...grades.map((g) => [g.student, String(g.score), String(g.maxScore), g.feedback].map(csvText).join(','))].join('\r\n') + '\r\n';
+        if (opts.out === undefined) io.out(text);
+        else {
+          const { writeFileSync } = await import('node:fs');
+          writeFileSync(opts.out, text);
+          io.out(`${opts.out}: ${grades.length} students graded under ${opts.rule}\n`);
         }
       } finally {
         a.close();

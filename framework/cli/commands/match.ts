@@ -30,6 +30,7 @@ interface MatchFlags extends SandboxFlags {
   pits?: number;
   seeds?: number;
   timePerMove: number;
+  timeBank?: number;
   seed: number;
   openings: string;
   forfeit: ForfeitPolicy;
@@ -64,6 +65,10 @@ export function addMatchCommand(program: Command, io: CliIo): void {
       new Option('--time-per-move <ms>', `each decision's time: the agent's deadline; later than that plus a grace (a tenth, 20..250 ms) is a timeout, and a submission still thinking a quarter later (250 ms..2 s) is stopped`)
         .argParser(wholeNumber(1, 3_600_000, 'ms a move'))
         .default(d.timePerMoveMs),
+    )
+    .addOption(
+      new Option('--time-bank <ms>', 'each side\'s time bank a game (Kaggle\'s overage time): a move over its time per move draws the excess on it until it is empty; unspent time is not banked')
+        .argParser(wholeNumber(0, 3_600_000, 'ms of time bank')),
     )
     .addOption(new Option('--seed <n>', 'seed of the openings and of the agents\' random sources').argParser(wholeNumber(0, 2 ** 31 - 1, 'a seed')).default(d.seed))
     .addOption(
@@ -105,6 +110,7 @@ export function addMatchCommand(program: Command, io: CliIo): void {
         rules: flags.rules,
         games: flags.games,
         timePerMoveMs: flags.timePerMove,
+        ...(flags.timeBank !== undefined && flags.timeBank > 0 ? { timeBankMs: flags.timeBank } : {}),
         seed: flags.seed,
         openings: parseOpeningsOption(flags.openings),
         forfeit: flags.forfeit,
@@ -184,6 +190,11 @@ function gameRow(g: GameRecord): string[] {
  * both are the hard limit.
  */
 function timeRule(i: MatchResult['match']): string {
+  const bank = i.timeBankMs !== undefined ? `; a time bank of ${i.timeBankMs} ms a side a game, which a move over its time draws on` : '';
+  return clockRule(i) + bank;
+}
+
+function clockRule(i: MatchResult['match']): string {
   const t = i.timePerMoveMs;
   if (i.anytime) return `${t} ms a move, anytime rule: stopped after ${anytimeGraceMs(t).toFixed(0)} ms more, the last move reported that turn is played`;
   const grace = `+${timeGraceMs(t).toFixed(0)} ms grace`;

@@ -42,6 +42,7 @@ interface TournamentCliOptions extends SandboxFlags, ShardFlag {
   pits?: number;
   seeds?: number;
   timePerMove: number;
+  timeBank?: number;
   openings: string;
   forfeit: 'loss' | 'random-move';
   maxGames?: number;
@@ -75,6 +76,11 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--seeds <n>', "stones a pit at the start (default: the profile's)").argParser(wholeNumber(LIMITS.minSeeds, LIMITS.maxSeeds, 'stones a pit')))
     .addOption(
       new Option('--time-per-move <ms>', "an agent's time for one move (a submission over it forfeits)").argParser(wholeNumber(1, 3_600_000, 'milliseconds')).default(DEFAULT_LIMITS.ms),
+    )
+    .addOption(
+      new Option('--time-bank <ms>', "each side's time bank a game: a move over its time per move draws the excess on it until it is empty; unspent time is not banked").argParser(
+        wholeNumber(0, 3_600_000, 'ms of time bank'),
+      ),
     )
     .option(
       '--openings <spec>',
@@ -118,6 +124,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         pits: opts.pits ?? profile.rules.pits,
         seeds: opts.seeds ?? profile.rules.seeds,
         timePerMoveMs: opts.timePerMove,
+        ...(opts.timeBank !== undefined && opts.timeBank > 0 ? { timeBankMs: opts.timeBank } : {}),
         ...openingsParams(opts.openings),
         forfeit: opts.forfeit,
       };

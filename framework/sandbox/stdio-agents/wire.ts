@@ -97,6 +97,8 @@ export function moveLine(req: MoveRequest, game: StdioEngine, id: number): { lin
     legalNames: legal.map((m) => g.moveName(state, m)),
     depth: req.options.depth ?? null,
     timeMs: req.timeLimitMs,
+    // a match's time bank left (PROTOCOL.md): sent only when there is one, so other programs see no change
+    ...(req.bankMs !== undefined ? { bankMs: Math.floor(req.bankMs) } : {}),
     want: req.trace ? ['move', 'value', 'nodes', 'visited'] : ['move', 'value', 'nodes'],
     options: req.options,
     seed: req.seed,
