@@ -14,12 +14,15 @@
  * MAX_SUBMISSION_BYTES, at most two read at once (upload-gate.ts), unpacked by the arena with the
  * grader's hostile-safe archive reader.
  */
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { allowedHosts, hostName } from '../web/server/access.ts';
 import { errorReply, HttpError, oneLine } from '../web/server/http-error.ts';
 import { UploadGate } from '../web/server/upload-gate.ts';
 import { Arena, ArenaFrozen, parseFeedback, RateLimited } from './arena.ts';
 import { arenaReplayText } from './replay.ts';
+import { ArenaEvents } from './events.ts';
+import { recentRatings, versusAnchors } from './standings-extras.ts';
+import { loadAssets, type Asset } from '../web/server/assets.ts';
 import { MAX_SUBMISSION_BYTES } from './limits.ts';
 import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
 
@@ -32,7 +35,12 @@ export interface ArenaServerOptions {
   /** the host the server binds to (answered besides loopback names and the machine's addresses) */
   host?: string;
   allowHosts?: readonly string[];
+  /** the web app's front end (its arena page); loaded from dist/web, or built, when not given */
+  assets?: Map<string, Asset>;
 }
+
+/** The pages' policy, as the web app's (framework/web/server/app.ts): its own scripts, styles and API only. */
+const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 type Who = { role: 'instructor' } | { role: 'student'; student: StudentRow };
 
@@ -65,6 +73,8 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   const { arena } = o;
   const hosts = allowedHosts(o.host, o.allowHosts);
   const uploads = new UploadGate(MAX_SUBMISSION_BYTES, 2, 2 * MAX_SUBMISSION_BYTES);
+  const assets = o.assets ?? (await loadAssets()).files;
+  const events = new ArenaEvents(arena.store);
   const app = Fastify({ logger: false, bodyLimit: 256 * 1024, forceCloseConnections: true, return503OnClosing: true });
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(['application/zip', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_SUBMISSION_BYTES }, (_req, body, done) => done(null, body));
@@ -88,7 +98,18 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
       reply.code(401).header('www-authenticate', 'token');
       return reply.send({ error: `refused: ${token === undefined ? 'no token' : 'a wrong token'}: send the token you were given as ?token=, or an "Authorization: token …" header` });
     }
-    if (queried) reply.header('set-cookie', `${COOKIE_NAME}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+    if (queried) {
+      reply.header('set-cookie', `${COOKIE_NAME}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+      // A page opened with ?token= is sent on without it (as access.ts does): the token stays out of the address bar and the history.
+      if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/metrics')) {
+        const q = req.url.indexOf('?');
+        const params = new URLSearchParams(req.url.slice(q + 1));
+        params.delete('token');
+        const rest = params.toString();
+        const path = `/${req.url.slice(0, q).replace(/^[/\\]+/, '')}`;
+        return reply.code(302).header('location', `${path}${rest === '' ? '' : `?${rest}`}`).send();
+      }
+    }
     req.who = who;
     const q = req.query as Record<string, unknown> | undefined;
     if (q !== null && typeof q === 'object' && 'token' in q) delete q['token'];
@@ -96,7 +117,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
-    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     return payload;
   });
   app.setErrorHandler((e, req, reply) => {
@@ -152,6 +173,31 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     score: g.score_a === null ? null : [g.score_a, g.score_b],
     finished: g.finished_at,
   });
+
+  // ---- the page: the web app's bundle, whose front end mounts the arena page when /api/health says arena
+  const send = (name: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const a = assets.get(name);
+    if (a === undefined) return reply.code(404).send({ error: `no such file: ${name.slice(0, 200)}` });
+    reply.header('etag', a.etag).header('content-security-policy', PAGE_CSP).type(a.type);
+    return reply.send(a.body);
+  };
+  app.get('/', send('index.html'));
+  app.get('/index.html', send('index.html'));
+  app.get<{ Params: { name: string } }>('/assets/:name', async (req, reply) => {
+    const name = req.params.name;
+    if (name === 'index.html' || !assets.has(name)) return reply.code(404).send({ error: `no such file: /assets/${name.slice(0, 200)}` });
+    return send(name)(req, reply);
+  });
+  app.get('/favicon.ico', async (_req, reply) => reply.redirect('/assets/icon.svg', 301));
+  app.get('/api/health', async () => ({ ok: true, arena: true, readOnly: true }));
+
+  /** Server-Sent Events: `change` when a game finishes or a submission's status moves (events.ts). */
+  app.get('/api/arena/events', async (req, reply) => {
+    if (!events.add(reply.raw)) throw new HttpError(503, `refused: ${events.open} event streams are open, the most this arena keeps`);
+    reply.hijack();
+    return reply;
+  });
+  app.addHook('onClose', async () => events.close());
 
   app.get('/api/arena/me', async (req) => {
     const w = who(req);
@@ -243,11 +289,30 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     };
   });
 
+  const standingsView = (instructor: boolean) => {
+    const rows = arena.standings();
+    const versus = versusAnchors(arena.store, rows.flatMap((s) => (s.submission === null ? [] : [s.submission])));
+    return rows.map((s) => ({
+      ...(instructor ? { student: s.student } : {}),
+      pseudonym: s.pseudonym,
+      anchor: s.anchor,
+      rating: s.rating,
+      sigma: s.sigma,
+      games: s.games,
+      wins: s.wins,
+      draws: s.draws,
+      losses: s.losses,
+      versusAnchors: s.submission === null ? {} : (versus.get(s.submission) ?? {}),
+      history: recentRatings(arena.store, s),
+    }));
+  };
+
   app.get('/api/arena/standings', async (req) => {
     const instructor = who(req).role === 'instructor';
     return {
       frozen: arena.isFrozen(),
-      standings: arena.standings().map((s) => ({ ...(instructor ? { student: s.student } : {}), pseudonym: s.pseudonym, anchor: s.anchor, rating: s.rating, sigma: s.sigma, games: s.games, wins: s.wins, draws: s.draws, losses: s.losses })),
+      anchors: arena.settings.anchors.map((a) => a.spec),
+      standings: standingsView(instructor),
     };
   });
 
