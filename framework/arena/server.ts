@@ -223,7 +223,8 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   app.get('/api/arena/submissions', async (req) => {
     const w = who(req);
     const rows = w.role === 'instructor' ? (arena.store.db.all('SELECT * FROM submissions ORDER BY id') as unknown as SubmissionRow[]) : arena.store.submissionsOf(w.student.id);
-    return { submissions: rows.map(submissionView) };
+    // The instructor's list says whose each is; a student's are all their own.
+    return { submissions: rows.map((r) => (w.role === 'instructor' ? { ...submissionView(r), student: r.student } : submissionView(r))) };
   });
 
   app.get<{ Params: { id: string } }>('/api/arena/submissions/:id', async (req) => {
