@@ -158,6 +158,13 @@ describe.skipIf(chromium === undefined)('the arena page in chromium', () => {
     expect(await alice.page.locator('#arena-game').textContent()).toMatch(/Time per move \(ms\): \d+/);
     expect(await alice.page.locator('#replay-download').getAttribute('href')).toBe(`/api/arena/games/${aliceGame.id}/replay`);
     expect(await alice.page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    await screenshot(alice.page, 'arena-game-1280', 'arena-game');
+
+    // A scrim against an anchor, from the page: two unranked games of hers, listed with her games.
+    await alice.page.locator('#scrim-opponent').fill('greedy');
+    await alice.page.locator('#scrim-form button').click();
+    await alice.page.locator('#scrim-note', { hasText: /scrim games \d+, \d+ queued/ }).waitFor();
+    await waitFor('the scrim listed', async () => (await alice.page.locator('#arena-games td', { hasText: 'scrim' }).count()) === 2);
     await alice.page.goto(`${arena.origin}/#/`);
     await alice.page.locator('#arena-live.on').waitFor();
     await alice.page.locator('#standings-table').waitFor();
