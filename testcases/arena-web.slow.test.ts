@@ -83,7 +83,7 @@ async function open(origin: string, token: string, width = 1280, height = 900): 
 /** The games count of `pseudonym`'s row in the page's standings, or -1 without a row. */
 async function gamesOf(page: Page, pseudonym: string): Promise<number> {
   return page.evaluate((p) => {
-    for (const tr of document.querySelectorAll('#standings-table tbody tr')) if ((tr as HTMLElement).dataset['pseudonym'] === p) return Number(tr.querySelector('.arena-games')!.textContent);
+    for (const tr of Array.from(document.querySelectorAll('#standings-table tbody tr'))) if ((tr as HTMLElement).dataset['pseudonym'] === p) return Number(tr.querySelector('.arena-games')!.textContent);
     return -1;
   }, pseudonym);
 }

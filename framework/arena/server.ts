@@ -198,6 +198,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     return reply;
   });
   app.addHook('onClose', async () => events.close());
+  app.decorate('arenaEvents', events);
 
   app.get('/api/arena/me', async (req) => {
     const w = who(req);
