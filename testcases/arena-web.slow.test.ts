@@ -5,7 +5,7 @@
  * browser tests), against `mancala arena start` as a real process on a real database file:
  *
  *  - the instructor starts an arena from a roster and opens the printed URL;
- *  - alice uploads a Python agent from her page (a zip picked in the file input), bob a Java agent
+ *  - alice uploads a Python agent from her page (its folder picked: the page zips it), bob a Java agent
  *    with `mancala submit`, carol one that cannot play (the sanity stage fails it): carol's page
  *    says why (the forfeit's message);
  *  - alice's open page shows her placement games arrive in the standings without a reload (the
@@ -20,7 +20,7 @@
  * framework/web/screenshots/arena-*.png, which docs/arena.md shows.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -121,10 +121,14 @@ describe.skipIf(chromium === undefined)('the arena page in chromium', () => {
     await alice.page.locator('#arena-who strong', { hasText: 'Pebble Python' }).waitFor();
     await alice.page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
     expect(await gamesOf(alice.page, 'Pebble Python')).toBe(-1);
-    await alice.page.locator('#upload-zip').setInputFiles({ name: 'python-greedy.zip', mimeType: 'application/zip', buffer: await zipFolder(join(ROOT, 'agents/examples/python-greedy')) });
+    // The folder picker: the page zips the folder itself.
+    await alice.page.locator('#upload-folder').setInputFiles(join(ROOT, 'agents/examples/python-greedy'));
     await alice.page.locator('#my-submissions tr[data-submission="1"]').waitFor();
+    const sent = readdirSync(join(arenaDir, 'submissions'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort();
+    const own = readdirSync(join(ROOT, 'agents/examples/python-greedy'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !/__pycache__/.test(e.parentPath)).map((e) => e.name).sort();
+    expect(sent, 'the folder as the page zipped it').toEqual(own);
 
-    // bob submits Java from the command line; carol one that cannot play, from her page.
+    // bob submits Java from the command line; carol one that cannot play, from her page (a zip).
     const bob = spawnSync(process.execPath, [MANCALA, 'submit', '--arena', `${arena.origin}/`, '--token', tokens.get('bob')!, join(ROOT, 'agents/examples/java-greedy')], { encoding: 'utf8', timeout: 120_000 });
     expect(bob.status, bob.stderr).toBe(0);
     const carol = await open(arena.origin, tokens.get('carol')!);

@@ -12,6 +12,7 @@
  */
 import { api, ApiFailure } from '../api.ts';
 import { h, replace } from '../dom.ts';
+import { droppedFiles, pickedFiles, zipFiles } from '../folder-zip.ts';
 import type { Page, PageContext } from '../router.ts';
 
 interface Versus {
@@ -229,13 +230,15 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const opponent = h('input', { type: 'text', id: 'scrim-opponent', placeholder: 'greedy, or a pseudonym', 'aria-label': 'opponent', list: 'scrim-opponents' });
   const opponents = h('datalist', { id: 'scrim-opponents' });
   const zip = h('input', { type: 'file', id: 'upload-zip', accept: '.zip,application/zip' });
-  const uploadNote = h('p', { class: 'hint-text', id: 'upload-note' }, 'A zip of your agent’s folder (as ', h('code', {}, 'mancala submit'), ' sends it), or drop one here.');
-  const drop = h('div', { class: 'drop-zone', id: 'upload-drop' }, zip, uploadNote);
+  const folder = h('input', { type: 'file', id: 'upload-folder', webkitdirectory: true, multiple: true });
+  const uploadNote = h('p', { class: 'hint-text', id: 'upload-note' }, 'Your agent’s folder (zipped here, as ', h('code', {}, 'mancala submit'), ' zips it) or a zip of it; or drop either here.');
+  const drop = h('div', { class: 'drop-zone', id: 'upload-drop' }, h('label', { class: 'upload-choice' }, 'Folder: ', folder), h('label', { class: 'upload-choice' }, 'Zip: ', zip), uploadNote);
 
-  async function upload(file: File): Promise<void> {
+  async function upload(file: File | { name: string; bytes: () => Promise<Uint8Array> }): Promise<void> {
     try {
       uploadNote.textContent = `uploading ${file.name}…`;
-      const s = await call<SubmissionView>('POST', '/api/arena/submissions', new Uint8Array(await file.arrayBuffer()), 'application/zip');
+      const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : await file.bytes();
+      const s = await call<SubmissionView>('POST', '/api/arena/submissions', bytes, 'application/zip');
       uploadNote.textContent = `submission ${s.id}: ${s.status}`;
       await loadMine();
       void showFeedback(s.id);
@@ -253,9 +256,20 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     drop.classList.add('over');
   });
   drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  folder.addEventListener('change', () => {
+    const list = folder.files;
+    if (list === null || list.length === 0) return;
+    const files = pickedFiles(list);
+    void upload({ name: `${files[0]!.path.split('/')[0]}/ (${files.length} files)`, bytes: () => zipFiles(files) });
+  });
   drop.addEventListener('drop', (e) => {
     e.preventDefault();
     drop.classList.remove('over');
+    const entry = e.dataTransfer?.items[0]?.webkitGetAsEntry() ?? null;
+    if (entry !== null && entry.isDirectory) {
+      void upload({ name: `${entry.name}/`, bytes: async () => zipFiles(await droppedFiles(entry)) });
+      return;
+    }
     const f = e.dataTransfer?.files[0];
     if (f !== undefined) void upload(f);
   });
