@@ -217,7 +217,13 @@ describe.skipIf(chromium === undefined)('the arena page in chromium', () => {
     await carol.page.goto(`${arena.origin}/`);
     await expect.poll(() => carol.page.locator('#my-submissions tr[data-status="failed"] .verdict').textContent()).toMatch(/failed the sanity stage/);
 
-    for (const o of [alice, carol, instructor]) {
+    // A phone's width: the standings scroll inside their card, the page does not.
+    const phone = await open(arena.origin, tokens.get('alice')!, 390, 844);
+    await phone.page.locator('#standings-table tr[data-pseudonym="Pebble Python"]').waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(phone.page, 'arena-student-390');
+
+    for (const o of [alice, carol, instructor, phone]) {
       await o.context.close();
       expect(o.errors, 'console errors').toEqual([]);
     }

@@ -155,8 +155,11 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   function submissionsTable(subs: (SubmissionView & { student?: string })[], withStudent: boolean): HTMLElement {
     if (subs.length === 0) return h('p', { class: 'hint-text' }, 'No submission yet.');
     return h(
+      'div',
+      { class: 'table-scroll' },
+      h(
       'table',
-      { class: 'games-table', id: withStudent ? 'all-submissions' : 'my-submissions' },
+      { class: 'games-table arena-list', id: withStudent ? 'all-submissions' : 'my-submissions' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Id'), withStudent ? h('th', {}, 'Student') : null, h('th', {}, 'Status'), h('th', {}, 'Verdict'), h('th', {}, 'Uploaded'), h('th', {}, ''))),
       h(
         'tbody',
@@ -173,6 +176,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
             h('td', {}, h('button', { type: 'button', class: 'feedback-button', onclick: () => void showFeedback(s.id) }, 'Feedback')),
           ),
         ),
+      ),
       ),
     );
   }
@@ -201,10 +205,10 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     if (games.length === 0) return h('p', { class: 'hint-text' }, 'No game yet.');
     return h(
       'div',
-      { class: 'tournament-games' },
+      { class: 'tournament-games table-scroll' },
       h(
         'table',
-        { class: 'games-table', id: 'arena-games' },
+        { class: 'games-table arena-list', id: 'arena-games' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Game'), h('th', {}, 'Kind'), h('th', {}, 'A'), h('th', {}, 'B'), h('th', {}, 'Result'), h('th', {}, ''))),
         h(
           'tbody',
