@@ -121,7 +121,13 @@ describe('the page', () => {
     const r = await fetch(`${origin}/?token=${alice}`, { redirect: 'manual' });
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe('/');
+    expect(r.headers.get('set-cookie')).toMatch(/; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
     const cookie = r.headers.get('set-cookie')!.split(';')[0]!;
+    // Without it, a browser is told how to get in; a script is told in JSON.
+    const none = await fetch(`${origin}/`, { headers: { accept: 'text/html' } });
+    expect(none.status).toBe(401);
+    expect(await none.text()).toContain('Open the link your instructor sent you');
+    expect(((await (await fetch(`${origin}/`)).json()) as { error: string }).error).toMatch(/^refused: no token/);
     const page = await fetch(`${origin}/`, { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");

@@ -29,6 +29,14 @@ import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
 export { MAX_SUBMISSION_BYTES };
 
 export const COOKIE_NAME = 'mancala-arena';
+/** How long a browser keeps the token a ?token= link gave it: a term and more (180 days). */
+export const COOKIE_MAX_AGE_S = 180 * 24 * 3600;
+
+/** What a browser without a token is shown (no script: the page's assets need the token too). */
+const NEEDS_TOKEN_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Class arena: token needed</title>' +
+  '<h1>This arena needs your token</h1><p>Open the link your instructor sent you (<code>http://…/?token=…</code>) once: this browser then keeps it. ' +
+  'A script sends the token as <code>?token=</code> or an <code>Authorization: token …</code> header.</p></html>\n';
 
 export interface ArenaServerOptions {
   arena: Arena;
@@ -96,10 +104,13 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     const who = arena.identify(token);
     if (who === undefined) {
       reply.code(401).header('www-authenticate', 'token');
+      const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && String(req.headers.accept ?? '').includes('text/html');
+      if (wantsPage) return reply.type('text/html; charset=utf-8').send(NEEDS_TOKEN_PAGE);
       return reply.send({ error: `refused: ${token === undefined ? 'no token' : 'a wrong token'}: send the token you were given as ?token=, or an "Authorization: token …" header` });
     }
     if (queried) {
-      reply.header('set-cookie', `${COOKIE_NAME}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+      // Kept for a term: a student opens their link once and bookmarks the page.
+      reply.header('set-cookie', `${COOKIE_NAME}=${token}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict`);
       // A page opened with ?token= is sent on without it (as access.ts does): the token stays out of the address bar and the history.
       if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/metrics')) {
         const q = req.url.indexOf('?');
