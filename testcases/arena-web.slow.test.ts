@@ -10,7 +10,8 @@
  *    says why (the forfeit's message);
  *  - alice's open page shows her placement games arrive in the standings without a reload (the
  *    server's event stream): her games count grows while a marker set on the page stays;
- *  - alice opens one of her games: its moves, the time of each of her moves, her stderr;
+ *  - alice opens one of her games: its moves, the time of each of her moves, her stderr, and the
+ *    web app's replay viewer on it;
  *  - carol tries alice's game, submission and log: by the API, by their URLs, and by the page's own
  *    game view: nothing of alice's;
  *  - the server is killed and started again on the same folder and port: the page's stream
@@ -164,6 +165,21 @@ describe.skipIf(chromium === undefined)('the arena page in chromium', () => {
     expect(await alice.page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
     await screenshot(alice.page, 'arena-game-1280', 'arena-game');
 
+    // The web app's replay viewer, on the board: its Replays page reads the game from the arena.
+    await alice.page.locator('#replay-link').click();
+    await alice.page.locator('#board .board').waitFor();
+    const plies = Number(await alice.page.locator('#ply-slider').getAttribute('max'));
+    expect(plies).toBeGreaterThan(4);
+    await alice.page.locator('#last').click();
+    await alice.page.locator('#result', { hasText: /^Result: \S/ }).waitFor();
+    await expect.poll(() => alice.page.locator('#ply-slider').inputValue()).toBe(String(plies));
+    expect(await alice.page.locator('#replay-error').isHidden()).toBe(true);
+    await screenshot(alice.page, 'arena-replay-1280', 'arena-replay');
+    expect(await alice.page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+
+    await alice.page.locator('.replays-side a', { hasText: 'the Arena page' }).click();
+    await alice.page.locator('#arena-live.on').waitFor();
+
     // A scrim against an anchor, from the page: two unranked games of hers, listed with her games.
     await alice.page.locator('#scrim-opponent').fill('greedy');
     await alice.page.locator('#scrim-form button').click();
@@ -175,7 +191,7 @@ describe.skipIf(chromium === undefined)('the arena page in chromium', () => {
     await screenshot(alice.page, 'arena-student-1280', 'arena-student');
 
     // carol tries alice's game, log and submission: the API, the URLs, the page.
-    const others = [`/api/arena/games/${aliceGame.id}`, `/api/arena/games/${aliceGame.id}/log`, `/api/arena/games/${aliceGame.id}/replay`, '/api/arena/submissions/1', '/api/arena/games?submission=1'];
+    const others = [`/api/arena/games/${aliceGame.id}`, `/api/arena/games/${aliceGame.id}/log`, `/api/arena/games/${aliceGame.id}/replay`, `/api/arena/games/${aliceGame.id}/view`, '/api/arena/submissions/1', '/api/arena/games?submission=1'];
     for (const path of others) {
       const status = await carol.page.evaluate(async (p) => (await fetch(p)).status, path);
       expect(status, path).toBe(404);
@@ -189,6 +205,11 @@ describe.skipIf(chromium === undefined)('the arena page in chromium', () => {
     await carol.page.goto(`${arena.origin}/#/?game=${aliceGame.id}`);
     await carol.page.locator('#arena-error', { hasText: `no game ${aliceGame.id} of yours` }).waitFor();
     expect(await carol.page.locator('#arena-game').isHidden()).toBe(true);
+    await carol.page.goto(`${arena.origin}/#/replays?arena-game=${aliceGame.id}`);
+    await carol.page.locator('#replay-error', { hasText: `no game ${aliceGame.id} of yours` }).waitFor();
+    expect(await carol.page.locator('#board .board').count()).toBe(0);
+    await carol.page.goto(`${arena.origin}/#/`);
+    await carol.page.locator('#arena-games').waitFor();
     expect(await carol.page.locator('#arena-games').textContent()).not.toContain('Pebble Python (A)');
     // The standings are public, by pseudonym only: no student id.
     const standingsText = await carol.page.locator('#standings-table').textContent();

@@ -23,6 +23,7 @@ import { arenaReplayText } from './replay.ts';
 import { ArenaEvents } from './events.ts';
 import { recentRatings, versusAnchors } from './standings-extras.ts';
 import { loadAssets, type Asset } from '../web/server/assets.ts';
+import { uploadedReplay } from '../web/server/replay-files.ts';
 import { MAX_SUBMISSION_BYTES } from './limits.ts';
 import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
 
@@ -282,6 +283,17 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     if (g.record === null) throw new HttpError(409, `game ${id} is ${g.status}: its replay is written when it ends`);
     const text = arenaReplayText(arena.settings, g, { A: sideName(req, g.a_submission, g.a_anchor), B: sideName(req, g.b_submission, g.b_anchor) }, sides);
     return reply.type('application/x-ndjson; charset=utf-8').send(text);
+  });
+
+  /** The same replay read for the web app's replay viewer (its Replays page, opened from the arena page): the board at every ply. */
+  app.get<{ Params: { id: string } }>('/api/arena/games/:id/view', async (req) => {
+    const id = idParam(req.params.id);
+    const g = arena.store.game(id);
+    const w = who(req);
+    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
+    if (g === undefined || (sides.size === 0 && !(w.role === 'student' && g.requested_by === w.student.id))) throw new HttpError(404, `no game ${id} of yours`);
+    if (g.record === null) throw new HttpError(409, `game ${id} is ${g.status}: its replay is written when it ends`);
+    return uploadedReplay(`arena game ${id}`, arenaReplayText(arena.settings, g, { A: sideName(req, g.a_submission, g.a_anchor), B: sideName(req, g.b_submission, g.b_anchor) }, sides));
   });
 
   app.get<{ Params: { id: string } }>('/api/arena/games/:id/log', async (req) => {

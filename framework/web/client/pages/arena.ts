@@ -7,8 +7,8 @@
  * logs, and sets a pseudonym, challenges a scrim and uploads a zip; the instructor sees every
  * student's. Everything a student wrote (pseudonyms, stderr, feedback) is set as text (dom.ts).
  *
- * `#/?game=ID` opens a game's record: moves, times, stderr, crash, and its replay file for the
- * web app's Replays page (`mancala serve`).
+ * `#/?game=ID` opens a game's record: moves, times, stderr, crash, with a link to the web app's
+ * Replays page for it (`#/replays?arena-game=ID`, the board at every ply) and its replay file.
  */
 import { api, ApiFailure } from '../api.ts';
 import { h, replace } from '../dom.ts';
@@ -380,7 +380,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
         h('p', { class: 'result' }, `${g.A} (A) against ${g.B} (B): `, g.winner === 'draw' ? 'a draw' : `${g.winner === 'A' ? g.A : g.B} won`, g.score === null ? '' : `, ${g.score[0]}–${g.score[1]}`),
         g.forfeit === null ? null : h('p', { class: 'message error forfeit-line' }, `Side ${g.forfeit.side} forfeited: ${g.forfeit.reason}${g.forfeit.message === undefined ? '' : `: ${g.forfeit.message}`}`),
         g.record === null ? null : h('p', { class: 'hint-text' }, `Moves (pits, from 0; the first ${g.record.openingPlies} are the seeded opening): `, h('code', { id: 'game-moves' }, g.record.moves.join(' '))),
-        h('p', {}, h('a', { href: `/api/arena/games/${g.id}/replay`, download: `arena-game-${g.id}.jsonl`, id: 'replay-download' }, 'Download the replay'), ' (open it in ', h('code', {}, 'mancala serve'), '’s Replays page to step through it on the board).'),
+        h('p', {}, h('a', { href: `#/replays?arena-game=${g.id}`, id: 'replay-link' }, 'Step through it on the board'), ' · ', h('a', { href: `/api/arena/games/${g.id}/replay`, download: `arena-game-${g.id}.jsonl`, id: 'replay-download' }, 'download the replay')),
         (log?.logs ?? []).map((l) =>
           h(
             'div',
