@@ -154,31 +154,20 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
 
   function submissionsTable(subs: (SubmissionView & { student?: string })[], withStudent: boolean): HTMLElement {
     if (subs.length === 0) return h('p', { class: 'hint-text' }, 'No submission yet.');
-    return h(
-      'div',
-      { class: 'table-scroll' },
+    const rows = subs.map((s) =>
       h(
-      'table',
-      { class: 'games-table arena-list', id: withStudent ? 'all-submissions' : 'my-submissions' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Id'), withStudent ? h('th', {}, 'Student') : null, h('th', {}, 'Status'), h('th', {}, 'Verdict'), h('th', {}, 'Uploaded'), h('th', {}, ''))),
-      h(
-        'tbody',
-        {},
-        subs.map((s) =>
-          h(
-            'tr',
-            { 'data-submission': s.id, 'data-status': s.status },
-            h('td', {}, s.id),
-            withStudent ? h('td', {}, s.student ?? '') : null,
-            h('td', {}, h('span', { class: `sub-status sub-${s.status}` }, s.status)),
-            h('td', { class: 'verdict' }, s.verdict ?? ''),
-            h('td', {}, when(s.created)),
-            h('td', {}, h('button', { type: 'button', class: 'feedback-button', onclick: () => void showFeedback(s.id) }, 'Feedback')),
-          ),
-        ),
-      ),
+        'tr',
+        { 'data-submission': s.id, 'data-status': s.status },
+        h('td', {}, s.id),
+        withStudent ? h('td', {}, s.student ?? '') : null,
+        h('td', {}, h('span', { class: `sub-status sub-${s.status}` }, s.status)),
+        h('td', { class: 'verdict' }, s.verdict ?? ''),
+        h('td', {}, when(s.created)),
+        h('td', {}, h('button', { type: 'button', class: 'feedback-button', onclick: () => void showFeedback(s.id) }, 'Feedback')),
       ),
     );
+    const head = h('tr', {}, h('th', {}, 'Id'), withStudent ? h('th', {}, 'Student') : null, h('th', {}, 'Status'), h('th', {}, 'Verdict'), h('th', {}, 'Uploaded'), h('th', {}, ''));
+    return h('div', { class: 'table-scroll' }, h('table', { class: 'games-table arena-list', id: withStudent ? 'all-submissions' : 'my-submissions' }, h('thead', {}, head), h('tbody', {}, rows)));
   }
 
   const feedbackBox = h('div', { class: 'feedback', id: 'arena-feedback' });
@@ -243,6 +232,7 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
       uploadNote.textContent = `uploading ${file.name}…`;
       const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : await file.bytes();
       const s = await call<SubmissionView>('POST', '/api/arena/submissions', bytes, 'application/zip');
+      uploaded = s.id;
       uploadNote.textContent = `submission ${s.id}: ${s.status}`;
       await loadMine();
       void showFeedback(s.id);
@@ -278,6 +268,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     if (f !== undefined) void upload(f);
   });
 
+  /** The submission the upload note names: the note follows its status as the page reloads. */
+  let uploaded: number | undefined;
   let built = false;
   const subsBox = h('div', { id: 'arena-submissions' });
   const gamesBox = h('div', { id: 'arena-games-box' });
@@ -361,6 +353,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
     buildMine();
     const subs = await api<{ submissions: (SubmissionView & { student?: string })[] }>('GET', '/api/arena/submissions');
     replace(subsBox, submissionsTable(subs.submissions, me.role === 'instructor'));
+    const last = subs.submissions.find((x) => x.id === uploaded);
+    if (last !== undefined) uploadNote.textContent = `submission ${last.id}: ${last.status}${last.verdict === undefined ? '' : `: ${last.verdict}`}`;
     const games = await api<{ games: GameSummary[] }>('GET', '/api/arena/games');
     replace(gamesBox, gamesTable(games.games));
   }
