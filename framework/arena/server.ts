@@ -14,25 +14,42 @@
  * MAX_SUBMISSION_BYTES, at most two read at once (upload-gate.ts), unpacked by the arena with the
  * grader's hostile-safe archive reader.
  */
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { allowedHosts, hostName } from '../web/server/access.ts';
 import { errorReply, HttpError, oneLine } from '../web/server/http-error.ts';
 import { UploadGate } from '../web/server/upload-gate.ts';
 import { Arena, ArenaFrozen, parseFeedback, RateLimited } from './arena.ts';
 import { arenaReplayText } from './replay.ts';
+import { ArenaEvents } from './events.ts';
+import { recentRatings, versusAnchors } from './standings-extras.ts';
+import { loadAssets, type Asset } from '../web/server/assets.ts';
+import { uploadedReplay } from '../web/server/replay-files.ts';
 import { MAX_SUBMISSION_BYTES } from './limits.ts';
 import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
 
 export { MAX_SUBMISSION_BYTES };
 
 export const COOKIE_NAME = 'mancala-arena';
+/** How long a browser keeps the token a ?token= link gave it: a term and more (180 days). */
+export const COOKIE_MAX_AGE_S = 180 * 24 * 3600;
+
+/** What a browser without a token is shown (no script: the page's assets need the token too). */
+const NEEDS_TOKEN_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Class arena: token needed</title>' +
+  '<h1>This arena needs your token</h1><p>Open the link your instructor sent you (<code>http://…/?token=…</code>) once: this browser then keeps it. ' +
+  'A script sends the token as <code>?token=</code> or an <code>Authorization: token …</code> header.</p></html>\n';
 
 export interface ArenaServerOptions {
   arena: Arena;
   /** the host the server binds to (answered besides loopback names and the machine's addresses) */
   host?: string;
   allowHosts?: readonly string[];
+  /** the web app's front end (its arena page); loaded from dist/web, or built, when not given */
+  assets?: Map<string, Asset>;
 }
+
+/** The pages' policy, as the web app's (framework/web/server/app.ts): its own scripts, styles and API only. */
+const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 type Who = { role: 'instructor' } | { role: 'student'; student: StudentRow };
 
@@ -65,6 +82,8 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   const { arena } = o;
   const hosts = allowedHosts(o.host, o.allowHosts);
   const uploads = new UploadGate(MAX_SUBMISSION_BYTES, 2, 2 * MAX_SUBMISSION_BYTES);
+  const assets = o.assets ?? (await loadAssets()).files;
+  const events = new ArenaEvents(arena.store);
   const app = Fastify({ logger: false, bodyLimit: 256 * 1024, forceCloseConnections: true, return503OnClosing: true });
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(['application/zip', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_SUBMISSION_BYTES }, (_req, body, done) => done(null, body));
@@ -86,9 +105,23 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     const who = arena.identify(token);
     if (who === undefined) {
       reply.code(401).header('www-authenticate', 'token');
+      const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && String(req.headers.accept ?? '').includes('text/html');
+      if (wantsPage) return reply.type('text/html; charset=utf-8').send(NEEDS_TOKEN_PAGE);
       return reply.send({ error: `refused: ${token === undefined ? 'no token' : 'a wrong token'}: send the token you were given as ?token=, or an "Authorization: token …" header` });
     }
-    if (queried) reply.header('set-cookie', `${COOKIE_NAME}=${token}; Path=/; HttpOnly; SameSite=Strict`);
+    if (queried) {
+      // Kept for a term: a student opens their link once and bookmarks the page.
+      reply.header('set-cookie', `${COOKIE_NAME}=${token}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict`);
+      // A page opened with ?token= is sent on without it (as access.ts does): the token stays out of the address bar and the history.
+      if ((req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/metrics')) {
+        const q = req.url.indexOf('?');
+        const params = new URLSearchParams(req.url.slice(q + 1));
+        params.delete('token');
+        const rest = params.toString();
+        const path = `/${req.url.slice(0, q).replace(/^[/\\]+/, '')}`;
+        return reply.code(302).header('location', `${path}${rest === '' ? '' : `?${rest}`}`).send();
+      }
+    }
     req.who = who;
     const q = req.query as Record<string, unknown> | undefined;
     if (q !== null && typeof q === 'object' && 'token' in q) delete q['token'];
@@ -96,7 +129,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
-    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     return payload;
   });
   app.setErrorHandler((e, req, reply) => {
@@ -153,6 +186,32 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     finished: g.finished_at,
   });
 
+  // ---- the page: the web app's bundle, whose front end mounts the arena page when /api/health says arena
+  const send = (name: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const a = assets.get(name);
+    if (a === undefined) return reply.code(404).send({ error: `no such file: ${name.slice(0, 200)}` });
+    reply.header('etag', a.etag).header('content-security-policy', PAGE_CSP).type(a.type);
+    return reply.send(a.body);
+  };
+  app.get('/', send('index.html'));
+  app.get('/index.html', send('index.html'));
+  app.get<{ Params: { name: string } }>('/assets/:name', async (req, reply) => {
+    const name = req.params.name;
+    if (name === 'index.html' || !assets.has(name)) return reply.code(404).send({ error: `no such file: /assets/${name.slice(0, 200)}` });
+    return send(name)(req, reply);
+  });
+  app.get('/favicon.ico', async (_req, reply) => reply.redirect('/assets/icon.svg', 301));
+  app.get('/api/health', async () => ({ ok: true, arena: true, readOnly: true }));
+
+  /** Server-Sent Events: `change` when a game finishes or a submission's status moves (events.ts). */
+  app.get('/api/arena/events', async (req, reply) => {
+    if (!events.add(reply.raw)) throw new HttpError(503, `refused: ${events.open} event streams are open, the most this arena keeps`);
+    reply.hijack();
+    return reply;
+  });
+  app.addHook('onClose', async () => events.close());
+  app.decorate('arenaEvents', events);
+
   app.get('/api/arena/me', async (req) => {
     const w = who(req);
     if (w.role === 'instructor') return { role: 'instructor', frozen: arena.isFrozen(), settings: arena.settings };
@@ -177,7 +236,8 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   app.get('/api/arena/submissions', async (req) => {
     const w = who(req);
     const rows = w.role === 'instructor' ? (arena.store.db.all('SELECT * FROM submissions ORDER BY id') as unknown as SubmissionRow[]) : arena.store.submissionsOf(w.student.id);
-    return { submissions: rows.map(submissionView) };
+    // The instructor's list says whose each is; a student's are all their own.
+    return { submissions: rows.map((r) => (w.role === 'instructor' ? { ...submissionView(r), student: r.student } : submissionView(r))) };
   });
 
   app.get<{ Params: { id: string } }>('/api/arena/submissions/:id', async (req) => {
@@ -225,6 +285,17 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     return reply.type('application/x-ndjson; charset=utf-8').send(text);
   });
 
+  /** The same replay read for the web app's replay viewer (its Replays page, opened from the arena page): the board at every ply. */
+  app.get<{ Params: { id: string } }>('/api/arena/games/:id/view', async (req) => {
+    const id = idParam(req.params.id);
+    const g = arena.store.game(id);
+    const w = who(req);
+    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
+    if (g === undefined || (sides.size === 0 && !(w.role === 'student' && g.requested_by === w.student.id))) throw new HttpError(404, `no game ${id} of yours`);
+    if (g.record === null) throw new HttpError(409, `game ${id} is ${g.status}: its replay is written when it ends`);
+    return uploadedReplay(`arena game ${id}`, arenaReplayText(arena.settings, g, { A: sideName(req, g.a_submission, g.a_anchor), B: sideName(req, g.b_submission, g.b_anchor) }, sides));
+  });
+
   app.get<{ Params: { id: string } }>('/api/arena/games/:id/log', async (req) => {
     const id = idParam(req.params.id);
     const g = arena.store.game(id);
@@ -243,11 +314,30 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     };
   });
 
+  const standingsView = (instructor: boolean) => {
+    const rows = arena.standings();
+    const versus = versusAnchors(arena.store, rows.flatMap((s) => (s.submission === null ? [] : [s.submission])));
+    return rows.map((s) => ({
+      ...(instructor ? { student: s.student } : {}),
+      pseudonym: s.pseudonym,
+      anchor: s.anchor,
+      rating: s.rating,
+      sigma: s.sigma,
+      games: s.games,
+      wins: s.wins,
+      draws: s.draws,
+      losses: s.losses,
+      versusAnchors: s.submission === null ? {} : (versus.get(s.submission) ?? {}),
+      history: recentRatings(arena.store, s),
+    }));
+  };
+
   app.get('/api/arena/standings', async (req) => {
     const instructor = who(req).role === 'instructor';
     return {
       frozen: arena.isFrozen(),
-      standings: arena.standings().map((s) => ({ ...(instructor ? { student: s.student } : {}), pseudonym: s.pseudonym, anchor: s.anchor, rating: s.rating, sigma: s.sigma, games: s.games, wins: s.wins, draws: s.draws, losses: s.losses })),
+      anchors: arena.settings.anchors.map((a) => a.spec),
+      standings: standingsView(instructor),
     };
   });
 

@@ -45,5 +45,5 @@ export function query(params: Record<string, string | number | undefined>): stri
   return s === '' ? '' : `?${s}`;
 }
 
-/** What the server said of itself at start (GET /api/health): read-only, it runs nothing, and the page hides what would. */
-export const server = { readOnly: false };
+/** What the server said of itself at start (GET /api/health): read-only, it runs nothing, and the page hides what would; arena, `mancala arena start`'s (its games' replays come from its API). */
+export const server = { readOnly: false, arena: false };

@@ -4,17 +4,24 @@
  */
 import { api, server } from './api.ts';
 import { h } from './dom.ts';
+import { arenaPage } from './pages/arena.ts';
 import { PAGES as ALL_PAGES } from './pages/index.ts';
+import { replaysPage } from './pages/replays.ts';
 import { Router, routeHash } from './router.ts';
 
 async function start(): Promise<void> {
+  let arena = false;
   try {
-    server.readOnly = (await api<{ readOnly?: boolean }>('GET', '/api/health')).readOnly === true;
+    const health = await api<{ readOnly?: boolean; arena?: boolean }>('GET', '/api/health');
+    server.readOnly = health.readOnly === true;
+    arena = health.arena === true;
+    server.arena = arena;
   } catch {
     // The pages say it themselves when the server does not answer.
   }
   // A read-only server (mancala serve --read-only) runs no game and no search: those pages are left out.
-  const PAGES = server.readOnly ? ALL_PAGES.filter((p) => p.runs !== true) : ALL_PAGES;
+  // The arena's server (mancala arena start) serves this bundle for its one page.
+  const PAGES = arena ? [arenaPage, replaysPage] : server.readOnly ? ALL_PAGES.filter((p) => p.runs !== true) : ALL_PAGES;
   const links = PAGES.map((p) => h('a', { href: routeHash(p.id), 'data-page': p.id, title: p.summary }, p.title));
   const outlet = h('main', { id: 'outlet' });
   document.body.replaceChildren(

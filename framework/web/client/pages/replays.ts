@@ -20,6 +20,8 @@ const PLAY_MS = 700;
 function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const p = ctx.params;
   let path = p.get('path') ?? undefined;
+  // On the arena's server (server.arena): a game of the arena, by id, read from its API; no folder to browse.
+  const arenaGame = server.arena ? (p.get('arena-game') ?? undefined) : undefined;
   let gameIndex = p.get('game') ?? undefined;
   let replay: ReplayView | undefined;
   let tournament: TournamentGames | undefined;
@@ -50,7 +52,9 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const browser = h(
     'aside',
     { class: 'replays-side' },
-    h(
+    server.arena
+      ? h('div', { class: 'card' }, h('h2', {}, 'Arena game'), h('p', { class: 'hint-text' }, 'A game of yours from the arena: open another from ', h('a', { href: '#/' }, 'the Arena page'), '’s games.'))
+      : h(
       'div',
       { class: 'card' },
       h('h2', {}, 'Open a replay'),
@@ -106,7 +110,8 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   const total = () => replay?.moves.length ?? 0;
 
   function saveParams(): void {
-    ctx.setParams({ dir: picker.dir === '' ? undefined : picker.dir, path, game: gameIndex, ply: replay !== undefined && ply > 0 ? ply : undefined });
+    if (server.arena) ctx.setParams({ 'arena-game': arenaGame, ply: replay !== undefined && ply > 0 ? ply : undefined });
+    else ctx.setParams({ dir: picker.dir === '' ? undefined : picker.dir, path, game: gameIndex, ply: replay !== undefined && ply > 0 ? ply : undefined });
   }
 
   function renderFrame(): void {
@@ -304,8 +309,18 @@ function mount(outlet: HTMLElement, ctx: PageContext): () => void {
   outlet.addEventListener('drop', onDrop);
   outlet.addEventListener('dragover', onDragOver);
 
-  void picker.list(picker.dir);
-  if (path !== undefined) {
+  if (server.arena) {
+    if (arenaGame !== undefined && /^\d{1,12}$/.test(arenaGame)) {
+      const startPly = Number(p.get('ply') ?? '0');
+      void api<ReplayView>('GET', `/api/arena/games/${arenaGame}/view`)
+        .then((view) => show(view, Number.isFinite(startPly) ? startPly : 0))
+        .catch((e: unknown) => {
+          hideViewer();
+          showError(`Could not open arena game ${arenaGame}: ${e instanceof ApiFailure ? e.message : String(e)}`);
+        });
+    }
+  } else void picker.list(picker.dir);
+  if (path !== undefined && !server.arena) {
     const startPly = Number(p.get('ply') ?? '0');
     void openPath(path, gameIndex, Number.isFinite(startPly) ? startPly : 0);
     if (path.endsWith('results.jsonl')) void openTournament(path);
