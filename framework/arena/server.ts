@@ -26,10 +26,13 @@ import { loadAssets, type Asset } from '../web/server/assets.ts';
 import { uploadedReplay } from '../web/server/replay-files.ts';
 import { MAX_SUBMISSION_BYTES } from './limits.ts';
 import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
+import { COOKIE_NAME, tokenOf } from './request-token.ts';
+import { movesOf, submissionView, type MoveTimes } from './game-views.ts';
 
 export { MAX_SUBMISSION_BYTES };
 
-export const COOKIE_NAME = 'mancala-arena';
+export { COOKIE_NAME };
+
 /** How long a browser keeps the token a ?token= link gave it: a term and more (180 days). */
 export const COOKIE_MAX_AGE_S = 180 * 24 * 3600;
 
@@ -57,25 +60,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     who?: Who;
   }
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (header === undefined) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-/** The token a request carries, and whether it came in the query (then a cookie is set). */
-function tokenOf(req: FastifyRequest): { token: string | undefined; queried: boolean } {
-  const q = req.url.indexOf('?');
-  const queried = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1)).get('token') ?? undefined;
-  if (queried !== undefined) return { token: queried, queried: true };
-  const auth = req.headers.authorization;
-  if (typeof auth === 'string' && /^(token|bearer)\s+/i.test(auth)) return { token: auth.replace(/^(token|bearer)\s+/i, '').trim(), queried: false };
-  return { token: cookieValue(req.headers.cookie, COOKIE_NAME), queried: false };
 }
 
 export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInstance> {
@@ -378,30 +362,3 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
 
   return app;
 }
-
-function submissionView(s: SubmissionRow) {
-  const verdict = parseFeedback(s.feedback)['verdict'];
-  return { id: s.id, status: s.status, contentHash: s.content_hash, created: s.created_at, retired: s.retired_at, ...(typeof verdict === 'string' ? { verdict } : {}) };
-}
-
-interface MoveTimes {
-  stderr?: [string, string];
-  moves: number[];
-  openingPlies: number;
-  moveMs?: number[];
-  moveSides?: string;
-  /** with a time bank: the mover's bank left after each move */
-  moveBankMs?: number[];
-}
-
-/** A side's own moves (after the seeded opening) with the time each took: what the student is shown of their clock. */
-function movesOf(r: MoveTimes, side: 'A' | 'B'): { ply: number; move: number; ms: number; bankLeftMs?: number }[] {
-  const out: { ply: number; move: number; ms: number; bankLeftMs?: number }[] = [];
-  for (let k = r.openingPlies; k < r.moves.length; k++) {
-    if (r.moveSides?.[k] !== side) continue;
-    const bank = r.moveBankMs?.[k];
-    out.push({ ply: k, move: r.moves[k]!, ms: r.moveMs?.[k] ?? 0, ...(bank !== undefined ? { bankLeftMs: bank } : {}) });
-  }
-  return out;
-}
-
