@@ -15,6 +15,7 @@ import { runTournament } from '../tournaments/runner.ts';
 import type { Standing as TournamentStanding } from '../tournaments/ratings.ts';
 import { writeFileAtomically } from '../write-file.ts';
 import type { Arena } from './arena.ts';
+import { arenaRoundRobin } from './settings.ts';
 
 export interface FinalOptions {
   gamesPerPair: number;
@@ -58,21 +59,7 @@ export async function playFinal(arena: Arena, o: FinalOptions): Promise<{ standi
     const gamesPerPair = o.gamesPerPair * 2 ** (k - 1);
     o.log?.(`final, stage ${k}: ${players.length} players, ${gamesPerPair} games a pair`);
     const outcome = await runTournament({
-      params: {
-        format: 'round-robin',
-        agents: players,
-        vs: [],
-        gamesPerPair,
-        seed: s.seed + k,
-        rules: s.rules,
-        pits: s.pits,
-        seeds: s.seeds,
-        timePerMoveMs: s.timePerMoveMs,
-        ...(s.timeBankMs !== undefined && s.timeBankMs > 0 ? { timeBankMs: s.timeBankMs } : {}),
-        openings: `random:${s.openingPlies}`,
-        openingsSha256: null,
-        forfeit: 'loss',
-      },
+      params: arenaRoundRobin(s, { agents: players, gamesPerPair, seed: s.seed + k }),
       outDir: join(dir, `stage-${k}`),
       jobs: o.jobs,
       sandbox: o.sandbox,

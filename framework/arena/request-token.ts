@@ -4,18 +4,10 @@
  * or that cookie.
  */
 import type { FastifyRequest } from 'fastify';
+import { cookieValue } from '../web/server/access.ts';
 
 /** The cookie a `?token=` request sets. */
 export const COOKIE_NAME = 'mancala-arena';
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (header === undefined) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
 
 /** The token a request carries, and whether it came in the query (then a cookie is set). */
 export function tokenOf(req: FastifyRequest): { token: string | undefined; queried: boolean } {

@@ -23,6 +23,7 @@ import { arenaReplayText } from './replay.ts';
 import { ArenaEvents } from './events.ts';
 import { recentRatings, versusAnchors } from './standings-extras.ts';
 import { loadAssets, type Asset } from '../web/server/assets.ts';
+import { serveAssets } from '../web/server/asset-routes.ts';
 import { uploadedReplay } from '../web/server/replay-files.ts';
 import { MAX_SUBMISSION_BYTES } from './limits.ts';
 import type { GameRow, StudentRow, SubmissionRow } from './store.ts';
@@ -171,20 +172,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
   });
 
   // ---- the page: the web app's bundle, whose front end mounts the arena page when /api/health says arena
-  const send = (name: string) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const a = assets.get(name);
-    if (a === undefined) return reply.code(404).send({ error: `no such file: ${name.slice(0, 200)}` });
-    reply.header('etag', a.etag).header('content-security-policy', PAGE_CSP).type(a.type);
-    return reply.send(a.body);
-  };
-  app.get('/', send('index.html'));
-  app.get('/index.html', send('index.html'));
-  app.get<{ Params: { name: string } }>('/assets/:name', async (req, reply) => {
-    const name = req.params.name;
-    if (name === 'index.html' || !assets.has(name)) return reply.code(404).send({ error: `no such file: /assets/${name.slice(0, 200)}` });
-    return send(name)(req, reply);
-  });
-  app.get('/favicon.ico', async (_req, reply) => reply.redirect('/assets/icon.svg', 301));
+  serveAssets(app, assets, { 'content-security-policy': PAGE_CSP });
   app.get('/api/health', async () => ({ ok: true, arena: true, readOnly: true }));
 
   /** Server-Sent Events: `change` when a game finishes or a submission's status moves (events.ts). */

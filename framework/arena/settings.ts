@@ -127,14 +127,14 @@ export function parseFeedback(text: string | null): Record<string, unknown> {
   }
 }
 
-/** The tournament job's setup for the arena's games: the arena's rules, clock and openings. */
-export function arenaJobSetup(s: ArenaSettings, o: Pick<ArenaOptions, 'memoryMb' | 'sandbox'>): JobSetup {
-  const params: TournamentParams = {
+/** A round robin under the arena's rules, clock, time bank and openings: its ladder's games and its final's stages. */
+export function arenaRoundRobin(s: ArenaSettings, o: { agents: string[]; gamesPerPair: number; seed: number }): TournamentParams {
+  return {
     format: 'round-robin',
-    agents: [],
+    agents: o.agents,
     vs: [],
-    gamesPerPair: OPENING_PAIRS * 2,
-    seed: s.seed,
+    gamesPerPair: o.gamesPerPair,
+    seed: o.seed,
     rules: s.rules,
     pits: s.pits,
     seeds: s.seeds,
@@ -144,5 +144,10 @@ export function arenaJobSetup(s: ArenaSettings, o: Pick<ArenaOptions, 'memoryMb'
     openingsSha256: null,
     forfeit: 'loss',
   };
+}
+
+/** The tournament job's setup for the arena's games: the arena's rules, clock and openings. */
+export function arenaJobSetup(s: ArenaSettings, o: Pick<ArenaOptions, 'memoryMb' | 'sandbox'>): JobSetup {
+  const params = arenaRoundRobin(s, { agents: [], gamesPerPair: OPENING_PAIRS * 2, seed: s.seed });
   return { params, memoryMb: o.memoryMb ?? DEFAULT_MEMORY_MB, ...(o.sandbox !== undefined ? { sandbox: o.sandbox } : {}), moveTimes: true };
 }

@@ -72,7 +72,7 @@ export function sameToken(given: string | undefined, token: string): boolean {
 }
 
 /** The value of cookie `name` in a Cookie header. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (header === undefined) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

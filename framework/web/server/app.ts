@@ -12,7 +12,7 @@
  * Content-Security-Policy).
  */
 import { realpathSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { SandboxMode } from '../../sandbox/jail/mechanisms.ts';
 import { DEFAULT_LIMITS } from '../../suites/schema.ts';
 import { catalogApi } from './api/catalog.ts';
@@ -22,6 +22,7 @@ import { reportsApi } from './api/reports.ts';
 import { searchApi } from './api/search.ts';
 import { tournamentsApi } from './api/tournaments.ts';
 import { loadAssets, type Asset } from './assets.ts';
+import { serveAssets } from './asset-routes.ts';
 import type { ApiModule, WebContext } from './context.ts';
 import { GameSessions } from './game-sessions.ts';
 import type { SessionContext } from './game-session.ts';
@@ -133,22 +134,7 @@ export async function createWebApp(o: WebAppOptions): Promise<FastifyInstance> {
     reply.code(404).send({ error: oneLine(`${what}: ${req.method} ${req.url.slice(0, 200)}`) });
   });
 
-  const send = (name: string) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const a = assets.get(name);
-    if (a === undefined) return reply.code(404).send({ error: `no such file: ${name.slice(0, 200)}` });
-    reply.header('etag', a.etag).header('cache-control', 'no-cache').type(a.type);
-    if (req.headers['if-none-match'] === a.etag) return reply.code(304).send();
-    return reply.send(a.body);
-  };
-  app.get('/', send('index.html'));
-  app.get('/index.html', send('index.html'));
-  app.get<{ Params: { name: string } }>('/assets/:name', async (req, reply) => {
-    const name = req.params.name;
-    if (name === 'index.html' || !assets.has(name)) return reply.code(404).send({ error: `no such file: /assets/${name.slice(0, 200)}` });
-    return send(name)(req, reply);
-  });
-  // Browsers ask for it whatever the page says.
-  app.get('/favicon.ico', async (_req, reply) => reply.redirect('/assets/icon.svg', 301));
+  serveAssets(app, assets, { 'cache-control': 'no-cache' });
 
   for (const api of API_MODULES) api(app, ctx);
   app.addHook('onClose', async () => {
