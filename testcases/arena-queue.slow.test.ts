@@ -4,55 +4,21 @@
  * while games are in play; with the server started again, no game is lost and none is counted
  * twice (every rated game rated once).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPrivateRedis, type PrivateRedis } from '../framework/distributed/redis-server.ts';
 import { describeWithRedis, MANCALA, ROOT, startWorkers, stopWorkers, type WorkerProcess } from './fixtures/queue-workers.ts';
+import { arenaRows, arenaTokens, startArena, waitUntil } from './fixtures/arena-cli.ts';
 
-const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'arena-queue-'));
 const arenaDir = join(dir, 'term');
 const servers: ChildProcess[] = [];
 
-function db(sql: string): Record<string, unknown>[] {
-  const { Database } = require('node-sqlite3-wasm') as typeof import('node-sqlite3-wasm');
-  const d = new Database(join(arenaDir, 'arena.sqlite'), { readOnly: true });
-  try {
-    // The server writes meanwhile: wait for its transaction, as the arena's own readers do.
-    d.exec('PRAGMA busy_timeout = 10000');
-    return d.all(sql) as Record<string, unknown>[];
-  } finally {
-    d.close();
-  }
-}
-
-async function waitUntil(what: string | (() => string), f: () => boolean, ms = 300_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function startServer(queue: string, extra: string[] = []): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [MANCALA, 'arena', 'start', arenaDir, '--port', '0', '--time-per-move', '300', '--queue', queue, ...extra], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  servers.push(child);
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => void (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^mancala arena: (http:\/\/[^/]+\/)\?token=/.exec(out);
-      if (m !== null) resolve({ child, url: m[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`arena start exited (${code}): ${out}${err}`)));
-  });
-}
+const db = (sql: string) => arenaRows(arenaDir, sql);
+const startServer = (queue: string, extra: string[] = []) => startArena({ cwd: dir, arenaDir, args: ['--port', '0', '--time-per-move', '300', '--queue', queue, ...extra], servers });
 
 describeWithRedis('mancala arena --queue (real redis-server, mancala worker processes)', () => {
   let redis: PrivateRedis;
@@ -72,7 +38,7 @@ describeWithRedis('mancala arena --queue (real redis-server, mancala worker proc
     workers = await startWorkers(url, ['w1', 'w2'], ['--lock-ms', '2000']);
     writeFileSync(join(dir, 'roster.csv'), 'id\nalice\nbob\n');
     const first = await startServer(url, ['--roster', join(dir, 'roster.csv')]);
-    const tokens = new Map(readFileSync(join(arenaDir, 'tokens.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',') as [string, string]));
+    const tokens = arenaTokens(arenaDir);
     for (const [who, folder] of [['alice', 'agents/examples/python-greedy'], ['bob', 'agents/examples/alice']] as const) {
       const r = spawnSync(process.execPath, [MANCALA, 'submit', '--arena', first.url, '--token', tokens.get(who)!, join(ROOT, folder)], { encoding: 'utf8' });
       expect(r.stdout, r.stderr).toMatch(/^submission \d: checking/);

@@ -20,13 +20,14 @@
  * Screenshots go to tmp/web-screenshots/; with UPDATE_SCREENSHOTS=1 also to
  * framework/web/screenshots/arena-*.png, which docs/arena.md shows.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipFolder } from '../framework/arena/submit.ts';
+import { arenaTokens, startArena } from './fixtures/arena-cli.ts';
 import { BROWSER_WAIT_MS, chromiumOrNotice, launchBrowser, MANCALA, ROOT, screenshot } from './fixtures/web-browser.ts';
 
 const chromium = chromiumOrNotice('the arena page tests');
@@ -42,20 +43,7 @@ afterAll(async () => {
 });
 
 /** `mancala arena start` on arenaDir; resolves with its origin once it prints its URL. */
-function startArena(args: string[]): Promise<{ child: ChildProcess; origin: string; out: () => string }> {
-  const child = spawn(process.execPath, [MANCALA, 'arena', 'start', arenaDir, '--time-per-move', '300', '--jobs', '2', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  servers.push(child);
-  let out = '';
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /^mancala arena: (http:\/\/127\.0\.0\.1:\d+)\/\?token=[0-9a-f]+\n/.exec(out);
-      if (m !== null) resolve({ child, origin: m[1]!, out: () => out });
-    });
-    child.once('exit', (code) => reject(new Error(`arena start exited (${code}): ${out}`)));
-  });
-}
+const startServer = (args: string[]) => startArena({ cwd: dir, arenaDir, args: ['--time-per-move', '300', '--jobs', '2', ...args], servers });
 
 interface Opened {
   context: BrowserContext;
@@ -104,16 +92,10 @@ describe.skipIf(chromium === undefined)('the arena page in chromium', () => {
 
   it('runs a term in the browser: uploads, a failed sanity stage, live standings, private logs, a restart', async () => {
     writeFileSync(join(dir, 'roster.csv'), 'id,name,email\nalice,Alice Py,alice@example.edu\nbob,Bob Java,bob@example.edu\ncarol,Carol Bad,carol@example.edu\n');
-    let arena = await startArena(['--roster', join(dir, 'roster.csv'), '--course', 'kalah', '--port', '0']);
+    let arena = await startServer(['--roster', join(dir, 'roster.csv'), '--course', 'kalah', '--port', '0']);
     const port = new URL(arena.origin).port;
     const instructorToken = readFileSync(join(arenaDir, 'instructor.token'), 'utf8').trim();
-    const tokens = new Map(
-      readFileSync(join(arenaDir, 'tokens.csv'), 'utf8')
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((l) => l.split(',') as [string, string]),
-    );
+    const tokens = arenaTokens(arenaDir);
 
     // alice's page, open from the start: set her pseudonym, then upload a zip of a Python agent.
     const alice = await open(arena.origin, tokens.get('alice')!);
@@ -229,7 +211,7 @@ describe.skipIf(chromium === undefined)('the arena page in chromium', () => {
     arena.child.kill('SIGKILL');
     await new Promise((r) => arena.child.once('exit', r));
     await alice.page.locator('#arena-live:not(.on)').waitFor();
-    arena = await startArena(['--port', port]);
+    arena = await startServer(['--port', port]);
     await alice.page.locator('#arena-live.on').waitFor();
     await alice.page.reload();
     await alice.page.locator('#arena-live.on').waitFor();

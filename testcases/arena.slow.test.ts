@@ -10,15 +10,14 @@
  *    lost or counted twice (every rated game is rated exactly once);
  *  - freeze, then the final writes its standings.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MANCALA, ROOT } from './fixtures/queue-workers.ts';
+import { arenaRows, arenaTokens, startArena, waitUntil } from './fixtures/arena-cli.ts';
 
-const require = createRequire(import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'arena-cli-'));
 const arenaDir = join(dir, 'term');
 const servers: ChildProcess[] = [];
@@ -33,42 +32,8 @@ function mancala(args: string[]): { code: number | null; out: string; err: strin
 }
 
 /** Starts the server; resolves with its URL (the first line) once it listens. */
-function startServer(extra: string[] = []): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
-  const child = spawn(process.execPath, [MANCALA, 'arena', 'start', arenaDir, '--port', '0', '--time-per-move', '300', '--jobs', '2', ...extra], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  servers.push(child);
-  const lines: string[] = [];
-  child.stderr!.on('data', (d: Buffer) => lines.push(d.toString()));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      lines.push(d.toString());
-      const first = /^mancala arena: (http:\/\/[^/]+\/)\?token=([0-9a-f]+)\n/.exec(out);
-      if (first !== null) resolve({ child, url: first[1]!, lines });
-    });
-    child.once('exit', (code) => reject(new Error(`arena start exited (${code}): ${lines.join('')}`)));
-  });
-}
-
-function db(sql: string): Record<string, unknown>[] {
-  const { Database } = require('node-sqlite3-wasm') as typeof import('node-sqlite3-wasm');
-  const d = new Database(join(arenaDir, 'arena.sqlite'), { readOnly: true });
-  try {
-    // The server writes meanwhile: wait for its transaction, as the arena's own readers do.
-    d.exec('PRAGMA busy_timeout = 10000');
-    return d.all(sql) as Record<string, unknown>[];
-  } finally {
-    d.close();
-  }
-}
-
-async function waitUntil(what: string, f: () => boolean, ms = 300_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const startServer = (extra: string[] = []) => startArena({ cwd: dir, arenaDir, args: ['--port', '0', '--time-per-move', '300', '--jobs', '2', ...extra], servers });
+const db = (sql: string) => arenaRows(arenaDir, sql);
 
 const get = async (url: string, token: string) => {
   const r = await fetch(url, { headers: { authorization: `token ${token}` } });
@@ -80,14 +45,8 @@ describe('mancala arena, end to end', () => {
     writeFileSync(join(dir, 'roster.csv'), 'id,name,email\nalice,Alice Py,alice@example.edu\nbob,Bob Java,bob@example.edu\ncarol,Carol Bad,carol@example.edu\n');
     const first = await startServer(['--roster', join(dir, 'roster.csv'), '--course', 'kalah']);
     const instructor = readFileSync(join(arenaDir, 'instructor.token'), 'utf8').trim();
-    expect(first.lines.join('')).toContain(`?token=${instructor}`);
-    const tokens = new Map(
-      readFileSync(join(arenaDir, 'tokens.csv'), 'utf8')
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((l) => l.split(',') as [string, string]),
-    );
+    expect(first.out()).toContain(`?token=${instructor}`);
+    const tokens = arenaTokens(arenaDir);
     expect([...tokens.keys()]).toEqual(['alice', 'bob', 'carol']);
 
     const submit = (who: string, folder: string) => mancala(['submit', '--arena', first.url, '--token', tokens.get(who)!, join(ROOT, folder), '--wait']);
