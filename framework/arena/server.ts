@@ -326,27 +326,21 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     const m = arena.metrics();
     const workers = await arena.workerCount();
     const lines = [
-      '# HELP mancala_arena_games_queued Games waiting for a worker.',
-      '# TYPE mancala_arena_games_queued gauge',
-      `mancala_arena_games_queued ${m.queued}`,
-      '# HELP mancala_arena_games_running Games being played.',
-      '# TYPE mancala_arena_games_running gauge',
-      `mancala_arena_games_running ${m.running}`,
-      '# HELP mancala_arena_games_done_total Games played to the end.',
-      '# TYPE mancala_arena_games_done_total counter',
-      `mancala_arena_games_done_total ${m.done}`,
-      '# HELP mancala_arena_games_per_minute Games finished in the last minute.',
-      '# TYPE mancala_arena_games_per_minute gauge',
-      `mancala_arena_games_per_minute ${m.gamesLastMinute}`,
-      '# HELP mancala_arena_workers Local jobs playing games, or with --queue the mancala worker processes connected to the queue (NaN: Redis could not be asked).',
-      '# TYPE mancala_arena_workers gauge',
-      `mancala_arena_workers ${workers ?? 'NaN'}`,
-      '# HELP mancala_arena_submissions Submissions by status.',
-      '# TYPE mancala_arena_submissions gauge',
-      ...Object.entries(m.submissions).map(([status, n]) => `mancala_arena_submissions{status="${status}"} ${n}`),
+      ...metric('games_queued', 'gauge', 'Games waiting for a worker.', [['', m.queued]]),
+      ...metric('games_running', 'gauge', 'Games being played.', [['', m.running]]),
+      ...metric('games_done_total', 'counter', 'Games played to the end.', [['', m.done]]),
+      ...metric('games_per_minute', 'gauge', 'Games finished in the last minute.', [['', m.gamesLastMinute]]),
+      ...metric('workers', 'gauge', 'Local jobs playing games, or with --queue the mancala worker processes connected to the queue (NaN: Redis could not be asked).', [['', workers ?? NaN]]),
+      ...metric('submissions', 'gauge', 'Submissions by status.', Object.entries(m.submissions).map(([status, n]) => [`{status="${status}"}`, n])),
     ];
     return reply.type('text/plain; version=0.0.4').send(lines.join('\n') + '\n');
   });
 
   return app;
+}
+
+/** One metric in Prometheus's text format: its help and type lines, then a sample a label set ('' none). */
+function metric(name: string, type: 'gauge' | 'counter', help: string, samples: readonly (readonly [string, number])[]): string[] {
+  const full = `mancala_arena_${name}`;
+  return [`# HELP ${full} ${help}`, `# TYPE ${full} ${type}`, ...samples.map(([labels, v]) => `${full}${labels} ${Number.isNaN(v) ? 'NaN' : v}`)];
 }
