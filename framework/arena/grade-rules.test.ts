@@ -76,4 +76,24 @@ describe('grade rules', () => {
       '',
     ]);
   });
+
+  it('mancala arena grades … --gradebook canvas --roster: Canvas\'s import with the roster\'s user ids; a student the roster lacks is left out and named', async () => {
+    const root = join(dir, 'term-lms');
+    const arena = Arena.open(root, { course: 'kalah' });
+    arena.addStudents([{ id: 'ada', name: 'Ada Lovelace' }, { id: 'bob' }]);
+    const sub = arena.store.addSubmission({ student: 'ada', folder: 'submissions/ada/1', contentHash: 'h' });
+    arena.store.setSubmissionStatus(sub, 'ladder');
+    arena.store.fixRating(playerKey({ submission: sub }), 27, 2);
+    arena.close();
+    const roster = file('canvas-roster.csv', 'Student,ID,SIS User ID,SIS Login ID,Section\n    Points Possible,,,,\n"Lovelace, Ada",ada,S1,alovelace,A\n');
+    let out = '';
+    let err = '';
+    const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+    const program = new Command('mancala').exitOverride();
+    addArenaCommand(program, io);
+    await program.parseAsync(['arena', 'grades', root, '--rule', file('rule.yaml', RULE), '--gradebook', 'canvas', '--roster', roster, '--assignment', 'Arena (777)'], { from: 'user' });
+    expect(out.split('\r\n')).toEqual(['Student,ID,SIS User ID,SIS Login ID,Section,Arena (777)', '    Points Possible,,,,,100', '"Lovelace, Ada",ada,S1,alovelace,A,100', '']);
+    expect(err).toContain('left out of the canvas import (no LMS id; give --roster): bob (no Canvas user ID)');
+    await expect(program.parseAsync(['arena', 'grades', root, '--rule', file('rule.yaml', RULE), '--gradebook', 'sheets'], { from: 'user' })).rejects.toThrow(/--gradebook sheets: expected csv, canvas, moodle, blackboard/);
+  });
 });

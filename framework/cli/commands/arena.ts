@@ -25,6 +25,8 @@ interface StartOptions extends SandboxFlags {
   timeBank?: number;
 }
 
+/** The LMS import files `arena grades --gradebook` writes (framework/grading/gradebook). */
+const LMS_KINDS = ['canvas', 'moodle', 'blackboard'] as const;
 const collect = (value: string, previous: string[]): string[] => [...previous, value.trim()];
 
 function arenaDir(dir: string, mustExist: boolean): string {
@@ -187,7 +189,11 @@ export function addArenaCommand(program: Command, io: CliIo): void {
     .argument('<dir>', "the arena's folder")
     .requiredOption('--rule <file>', 'the grading rule (YAML): points, anchors: [{beat, points}], rank: [{top, points}]')
     .option('--out <file>', 'write the CSV there instead of to standard output')
-    .action(async (dir: string, opts: { rule: string; out?: string }) => {
+    .option('--gradebook <kind>', `the file's form: csv (the arena's own: student,score,max_score,feedback) or an LMS's grade import, ${LMS_KINDS.join(', ')} (docs/gradebooks.md)`, 'csv')
+    .option('--roster <file>', "the LMS's roster (the one the arena started with, or a newer one), for the ids an LMS import needs: Canvas's user ids, Blackboard's usernames, Moodle's emails or ID numbers")
+    .option('--assignment <name>', 'the assignment\'s name in the gradebook, with its LMS id to fill an existing column: "Mancala arena (12345)" (Canvas), "Mancala arena |123456" (Blackboard)', 'Mancala arena')
+    .action(async (dir: string, opts: { rule: string; out?: string; gradebook: string; roster?: string; assignment: string }) => {
+      if (opts.gradebook !== 'csv' && !(LMS_KINDS as readonly string[]).includes(opts.gradebook)) throw new UserError(`--gradebook ${opts.gradebook}: expected csv, ${LMS_KINDS.join(', ')}`);
       const root = arenaDir(dir, true);
       const { Arena } = await import('../../arena/arena.ts');
       const { gradesFrom, readGradeRule } = await import('../../arena/grade-rules.ts');
@@ -196,7 +202,14 @@ export function addArenaCommand(program: Command, io: CliIo): void {
       try {
         const rule = readGradeRule(opts.rule, a.settings.anchors);
         const grades = gradesFrom(a.standings(), a.settings.anchors, rule, a.store.students().map((s) => s.id));
-        const text = ['student,score,max_score,feedback', ...grades.map((g) => [g.student, String(g.score), String(g.maxScore), g.feedback].map(csvText).join(','))].join('\r\n') + '\r\n';
+        let text: string;
+        if (opts.gradebook === 'csv') text = ['student,score,max_score,feedback', ...grades.map((g) => [g.student, String(g.score), String(g.maxScore), g.feedback].map(csvText).join(','))].join('\r\n') + '\r\n';
+        else {
+          const { arenaGradebook } = await import('../../arena/grade-export.ts');
+          const book = arenaGradebook(opts.gradebook as (typeof LMS_KINDS)[number], grades, a.store.students(), opts.roster, opts.assignment);
+          for (const line of [...book.notes, ...(book.left.length > 0 ? [`left out of the ${opts.gradebook} import (no LMS id; give --roster): ${book.left.join(', ')}`] : [])]) io.err(`${line}\n`);
+          text = book.text;
+        }
         if (opts.out === undefined) io.out(text);
         else {
           const { writeFileSync } = await import('node:fs');

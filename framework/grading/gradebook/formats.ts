@@ -47,7 +47,12 @@ const num = (x: number | undefined): string => (x === undefined ? '' : String(ro
 const rfc = (cells: readonly string[]): string => `${cells.join(',')}\r\n`;
 
 export function renderGradebook(kind: GradebookKind, report: GradeReport, assignment: Assignment, students?: ClassStudents): Gradebook {
-  const rows = gradebookRows(report, students);
+  if (kind === 'csv') return { text: toCsv(report), left: [], notes: [] };
+  return renderLmsGradebook(kind, gradebookRows(report, students), assignment);
+}
+
+/** An LMS's import file of `rows` (a grade report's, or any other grades: the arena's standings under a rule). */
+export function renderLmsGradebook(kind: Exclude<GradebookKind, 'csv'>, rows: readonly GradebookRow[], assignment: Assignment): Gradebook {
   switch (kind) {
     case 'canvas':
       return canvas(rows, assignment);
@@ -56,8 +61,6 @@ export function renderGradebook(kind: GradebookKind, report: GradeReport, assign
     case 'blackboard':
       checkAssignment(kind, assignment);
       return blackboard(rows, assignment);
-    case 'csv':
-      return { text: toCsv(report), left: [], notes: [] };
   }
 }
 

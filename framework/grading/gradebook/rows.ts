@@ -8,8 +8,11 @@ import type { GradeReport, LateVerdict } from '../report.ts';
 import { studentOf, type ClassStudents } from '../class-students.ts';
 import { formatPoints, oneLine, roundScore } from '../reporters/text.ts';
 
+/** Who a gradebook row is: all an LMS's import needs of the intake's record (an arena's students have only these). */
+export type GradebookStudent = Pick<SubmissionRecord, 'id' | 'name' | 'email' | 'lms'>;
+
 export interface GradebookRow {
-  student: SubmissionRecord;
+  student: GradebookStudent;
   /** what the LMS gets; undefined when the machine could not grade it (the cell stays empty) */
   score?: number;
   rawScore?: number;
