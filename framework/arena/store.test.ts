@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ArenaStore, SCHEMA_VERSION, hashToken, playerKey } from './store.ts';
+import { ArenaStore, SCHEMA_VERSION, STALE_LOCK_MS, hashToken, playerKey } from './store.ts';
 
 const dirs: string[] = [];
 function tempDb(): string {
@@ -40,6 +40,29 @@ describe('ArenaStore', () => {
     expect(again.studentByToken(token)?.id).toBe('u1');
     expect(again.studentByToken(token.slice(0, -1) + (token.endsWith('0') ? '1' : '0'))).toBeUndefined();
     expect(again.submission(sub)?.status).toBe('checking');
+    again.close();
+  });
+
+  it('opens after a process was killed inside a write: its lock folder, left behind, is stale; its write is rolled back', () => {
+    const file = tempDb();
+    const s = ArenaStore.open(file);
+    s.addStudent({ id: 'u1', pseudonym: 'owl' });
+    s.close();
+    // A process that dies (SIGKILL) in the middle of a transaction, holding the lock.
+    const script = `
+      const { Database } = require(${JSON.stringify(require.resolve('node-sqlite3-wasm'))});
+      const db = new Database(${JSON.stringify(file)});
+      db.exec('BEGIN IMMEDIATE');
+      db.run("INSERT INTO students (id, pseudonym, token_hash, created_at) VALUES ('u2', 'fox', 'x', 'now')");
+      process.kill(process.pid, 'SIGKILL');`;
+    expect(() => execFileSync(process.execPath, ['-e', script], { stdio: 'ignore' })).toThrow();
+    expect(existsSync(`${file}.lock`)).toBe(true);
+    // Once the lock is older than any of the arena's statements takes (backdated here rather than waited for).
+    const old = (Date.now() - STALE_LOCK_MS - 1000) / 1000;
+    utimesSync(`${file}.lock`, old, old);
+    const again = ArenaStore.open(file);
+    expect(again.students().map((x) => x.id)).toEqual(['u1']);
+    expect(existsSync(`${file}.lock`)).toBe(false);
     again.close();
   });
 

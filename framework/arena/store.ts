@@ -18,6 +18,7 @@
  * by a stopped server are put back to `queued` when it opens again (requeueRunning).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { rmdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Database as SqliteDatabase } from 'node-sqlite3-wasm';
 import { UserError } from '../errors.ts';
@@ -49,6 +50,29 @@ function sameDigest(a: string, b: string): boolean {
 
 const now = () => new Date().toISOString();
 
+/**
+ * How old the database's lock may be before it is a dead process's. node-sqlite3-wasm locks the
+ * file with a folder beside it (`arena.sqlite.lock`, made by mkdir for every read and write, as
+ * Node has no fcntl locks), so a process killed inside a statement (SIGKILL, the OOM killer, a power
+ * cut) leaves it, and every later open waits its busy timeout and fails: the arena would not start
+ * again. The arena's statements take milliseconds, so a lock this old is nobody's; SQLite's own
+ * recovery then rolls back what the dead process left in its journal.
+ */
+export const STALE_LOCK_MS = 15_000;
+
+/** Removes `file`'s lock folder when it is older than STALE_LOCK_MS; whether it did. */
+export function removeStaleLock(file: string, nowMs = Date.now()): boolean {
+  const lock = `${file}.lock`;
+  const st = statSync(lock, { throwIfNoEntry: false });
+  if (st === undefined || !st.isDirectory() || nowMs - st.mtimeMs < STALE_LOCK_MS) return false;
+  try {
+    rmdirSync(lock);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class ArenaStore {
   readonly db: SqliteDatabase;
 
@@ -64,8 +88,21 @@ export class ArenaStore {
 
   /** Opens (or creates) the database and brings its schema up to date. */
   static open(file: string): ArenaStore {
+    removeStaleLock(file);
     const store = new ArenaStore(file);
-    store.migrate();
+    try {
+      store.migrate();
+    } catch (e) {
+      if (!/locked|busy/i.test((e as Error).message)) throw e;
+      // Its holder may have been killed just before: wait until its lock is stale, then once more without it.
+      const st = statSync(`${file}.lock`, { throwIfNoEntry: false });
+      if (st !== undefined) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, STALE_LOCK_MS - (Date.now() - st.mtimeMs)) + 100);
+      if (!removeStaleLock(file)) {
+        store.db.close();
+        throw new UserError(`${file}: the database is locked by another process (another \`mancala arena start\` on this folder?); its lock is ${file}.lock`);
+      }
+      store.migrate();
+    }
     return store;
   }
 
