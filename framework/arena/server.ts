@@ -153,6 +153,19 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
     if (mine(g.b_submission)) sides.add('B');
     return sides;
   };
+  /**
+   * Game `idText` and the asker's sides in it; a 404, as for a game that does not exist, unless the
+   * asker plays a side of it or (but for its logs: `sidesOnly`) asked for it as a scrim.
+   */
+  const visibleGame = (req: FastifyRequest, idText: string, sidesOnly = false): { id: number; g: GameRow; sides: Set<'A' | 'B'> } => {
+    const id = idParam(idText);
+    const g = arena.store.game(id);
+    const w = who(req);
+    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
+    const requested = !sidesOnly && g !== undefined && w.role === 'student' && g.requested_by === w.student.id;
+    if (g === undefined || (sides.size === 0 && !requested)) throw new HttpError(404, `no game ${id} of yours`);
+    return { id, g, sides };
+  };
   const sideName = (req: FastifyRequest, submission: number | null, anchor: string | null): string => {
     if (anchor !== null) return anchor;
     const sub = arena.store.submission(submission!)!;
@@ -228,11 +241,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
 
   /** A game of the asker's: its record (moves, each move's time, the score), and the crash log of the asker's sides only. */
   app.get<{ Params: { id: string } }>('/api/arena/games/:id', async (req) => {
-    const id = idParam(req.params.id);
-    const g = arena.store.game(id);
-    const w = who(req);
-    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
-    if (g === undefined || (sides.size === 0 && !(w.role === 'student' && g.requested_by === w.student.id))) throw new HttpError(404, `no game ${id} of yours`);
+    const { id, g, sides } = visibleGame(req, req.params.id);
     const forfeit = g.forfeit === null ? null : (JSON.parse(g.forfeit) as { side: 'A' | 'B'; reason: string; message: string });
     return {
       ...gameSummary(req, g),
@@ -247,11 +256,7 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
 
   /** A game of the asker's as a replay file (JSON lines, as `mancala match --replays` writes them: the web app's viewer reads it). */
   app.get<{ Params: { id: string } }>('/api/arena/games/:id/replay', async (req, reply) => {
-    const id = idParam(req.params.id);
-    const g = arena.store.game(id);
-    const w = who(req);
-    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
-    if (g === undefined || (sides.size === 0 && !(w.role === 'student' && g.requested_by === w.student.id))) throw new HttpError(404, `no game ${id} of yours`);
+    const { id, g, sides } = visibleGame(req, req.params.id);
     if (g.record === null) throw new HttpError(409, `game ${id} is ${g.status}: its replay is written when it ends`);
     const text = arenaReplayText(arena.settings, g, { A: sideName(req, g.a_submission, g.a_anchor), B: sideName(req, g.b_submission, g.b_anchor) }, sides);
     return reply.type('application/x-ndjson; charset=utf-8').send(text);
@@ -259,20 +264,13 @@ export async function createArenaApp(o: ArenaServerOptions): Promise<FastifyInst
 
   /** The same replay read for the web app's replay viewer (its Replays page, opened from the arena page): the board at every ply. */
   app.get<{ Params: { id: string } }>('/api/arena/games/:id/view', async (req) => {
-    const id = idParam(req.params.id);
-    const g = arena.store.game(id);
-    const w = who(req);
-    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
-    if (g === undefined || (sides.size === 0 && !(w.role === 'student' && g.requested_by === w.student.id))) throw new HttpError(404, `no game ${id} of yours`);
+    const { id, g, sides } = visibleGame(req, req.params.id);
     if (g.record === null) throw new HttpError(409, `game ${id} is ${g.status}: its replay is written when it ends`);
     return uploadedReplay(`arena game ${id}`, arenaReplayText(arena.settings, g, { A: sideName(req, g.a_submission, g.a_anchor), B: sideName(req, g.b_submission, g.b_anchor) }, sides));
   });
 
   app.get<{ Params: { id: string } }>('/api/arena/games/:id/log', async (req) => {
-    const id = idParam(req.params.id);
-    const g = arena.store.game(id);
-    const sides = g === undefined ? new Set<'A' | 'B'>() : ownSides(req, g);
-    if (g === undefined || sides.size === 0) throw new HttpError(404, `no game ${id} of yours`);
+    const { id, g, sides } = visibleGame(req, req.params.id, true);
     const forfeit = g.forfeit === null ? null : (JSON.parse(g.forfeit) as { side: 'A' | 'B'; reason: string; message: string });
     const record = g.record === null ? undefined : (JSON.parse(g.record) as MoveTimes);
     return {
