@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
+import { studentText } from '../../student-text.ts';
 import { ARENA_COURSES } from '../../arena/course.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { queueOption } from '../queue-option.ts';
@@ -102,7 +103,8 @@ export function addArenaCommand(program: Command, io: CliIo): void {
         sandbox,
         jobs: opts.jobs,
         ...(opts.queue !== undefined ? { queue: opts.queue } : {}),
-        log: (line) => io.err(`mancala arena: ${line}\n`),
+        // A game's or a check's failure may quote what a submission wrote: made terminal-safe (student-text.ts).
+        log: (line) => io.err(`mancala arena: ${studentText(line)}\n`),
       });
       const token = a.instructorToken();
       const added = a.addStudents(entries);
