@@ -37,6 +37,12 @@ export interface JailSpec {
   writable: readonly { path: string; sizeBytes: number }[];
   /** the largest file the process may write (RLIMIT_FSIZE) */
   fileSizeBytes: number;
+  /**
+   * argv is a supervisor that runs the submission's processes itself, case after case, each
+   * dropped to SANDBOX_UID by `dropToSandboxUser` (programs/jail-session.ts): it stays root in the
+   * jail with what it needs to end a case and clear its folders, and nothing else. Root graders only.
+   */
+  supervised?: boolean;
 }
 
 /** Folders the system keeps at the root; a link on the host (usr-merge) stays a link inside. */
@@ -87,7 +93,13 @@ function parents(path: string, made: Set<string>): string[] {
   return out;
 }
 
-function bwrapArgs(m: Mechanisms, spec: Pick<JailSpec, 'argv' | 'cwd' | 'env' | 'readOnly' | 'writable'>): string[] {
+/**
+ * A supervisor's one capability in the jail beyond changing user: killing every process of the
+ * case, which are another user's (CAP_KILL). Its pid namespace holds only the jail's processes.
+ */
+const SUPERVISOR_CAPS = ['CAP_KILL'];
+
+function bwrapArgs(m: Mechanisms, spec: Pick<JailSpec, 'argv' | 'cwd' | 'env' | 'readOnly' | 'writable' | 'supervised'>): string[] {
   const args = [
     '--unshare-ipc',
     '--unshare-pid',
@@ -100,8 +112,13 @@ function bwrapArgs(m: Mechanisms, spec: Pick<JailSpec, 'argv' | 'cwd' | 'env' | 
     // A new session: the process cannot push input into the grader's terminal (TIOCSTI).
     '--new-session',
   ];
-  if (m.privileged) args.push('--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID');
-  else args.push('--unshare-user');
+  if (m.privileged) {
+    args.push('--cap-add', 'CAP_SETUID', '--cap-add', 'CAP_SETGID');
+    if (spec.supervised === true) for (const cap of SUPERVISOR_CAPS) args.push('--cap-add', cap);
+  } else {
+    if (spec.supervised === true) throw new Error('internal: a supervised jail needs a root grader');
+    args.push('--unshare-user');
+  }
   args.push(...systemArgs());
   const made = new Set<string>();
   for (const w of spec.writable) {
@@ -119,14 +136,18 @@ function bwrapArgs(m: Mechanisms, spec: Pick<JailSpec, 'argv' | 'cwd' | 'env' | 
   args.push('--chdir', spec.cwd, '--clearenv');
   for (const [k, v] of Object.entries(spec.env)) args.push('--setenv', k, v);
   args.push('--');
-  // bwrap ran as root to mount; the submission runs as a user that owns nothing, with no capabilities.
-  if (m.privileged) args.push(...dropToSandboxUser('/usr/bin/setpriv'));
+  // bwrap ran as root to mount; the submission runs as a user that owns nothing, with no capabilities
+  // (a supervisor drops each process it starts itself).
+  if (m.privileged && spec.supervised !== true) args.push(...dropToSandboxUser(JAIL_SETPRIV));
   args.push(...spec.argv);
   return args;
 }
 
+/** setpriv inside the jail (/usr is bound read-only). */
+export const JAIL_SETPRIV = '/usr/bin/setpriv';
+
 /** setpriv's words that make the rest of the command a user that owns nothing, with no capabilities. */
-function dropToSandboxUser(setpriv: string): string[] {
+export function dropToSandboxUser(setpriv: string): string[] {
   return [setpriv, `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, '--clear-groups', '--inh-caps=-all', '--bounding-set=-all', '--no-new-privs', '--'];
 }
 
@@ -138,7 +159,9 @@ export function probeArgs(m: Mechanisms): string[] {
 /** The full command line for `spec` under `mode` (file and arguments for spawn). */
 export function jailCommand(m: Mechanisms, mode: SandboxMode, meter: ResourceMeter, spec: JailSpec): { file: string; args: string[]; cwd: string } {
   const words: string[] = [...meter.prefix()];
-  const limits = m.prlimit === undefined ? [] : [m.prlimit, `--fsize=${spec.fileSizeBytes}`, '--core=0', ...backstopArgs(meter), '--'];
+  // No POSIX message queue may be made (--msgqueue=0): a queue outlives its processes in the jail's
+  // ipc namespace, and nothing a case leaves may reach the next one (programs/jail-session.ts).
+  const limits = m.prlimit === undefined ? [] : [m.prlimit, `--fsize=${spec.fileSizeBytes}`, '--core=0', '--msgqueue=0', ...backstopArgs(meter), '--'];
   if (mode === 'weak' || m.bwrap === undefined) {
     // The limits are set as root; the user dropped next; a change of user clears the
     // parent-death signal, so it is set last (by a setpriv the dropped user can run: a real path).

@@ -48,6 +48,8 @@ export class CgroupMeter implements ResourceMeter {
   private readonly cpu: string;
   private readonly pids: string | undefined;
   private disposed = false;
+  /** the group's OOM kills before this run (beginRun) */
+  private oomKillsBefore = 0;
   readonly memoryLimitBytes: number;
 
   constructor(roots: CgroupRoots, limits: MeterLimits) {
@@ -98,18 +100,31 @@ export class CgroupMeter implements ResourceMeter {
     return pidsIn(this.memory);
   }
 
+  beginRun(): void {
+    // cgroup v1 resets both counters on a write of 0; the OOM kills cannot be reset, only counted from.
+    writeFileSync(join(this.memory, 'memory.max_usage_in_bytes'), '0');
+    writeFileSync(join(this.memory, 'memory.failcnt'), '0');
+    this.oomKillsBefore = this.oomKills() ?? 0;
+  }
+
+  private oomKills(): number | undefined {
+    try {
+      const m = /oom_kill (\d+)/.exec(readFileSync(join(this.memory, 'memory.oom_control'), 'utf8'));
+      if (m !== null) return Number(m[1]);
+    } catch {
+      // no such file
+    }
+    return undefined;
+  }
+
   reachedMemoryLimit(): boolean {
     // failcnt: how many times a charge hit the limit.
     return readNumber(join(this.memory, 'memory.failcnt')) > 0 || this.overMemory();
   }
 
   overMemory(): boolean {
-    try {
-      const m = /oom_kill (\d+)/.exec(readFileSync(join(this.memory, 'memory.oom_control'), 'utf8'));
-      if (m !== null) return Number(m[1]) > 0;
-    } catch {
-      // fall through
-    }
+    const kills = this.oomKills();
+    if (kills !== undefined) return kills > this.oomKillsBefore;
     return readNumber(join(this.memory, 'memory.failcnt')) > 0 && this.peakMemoryBytes() >= readNumber(join(this.memory, 'memory.limit_in_bytes')) * 0.98;
   }
 

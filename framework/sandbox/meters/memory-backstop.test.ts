@@ -51,12 +51,13 @@ async function program(name: string, build?: (dir: string) => void): Promise<Sta
 const run = (files: StagedFiles, argv: string[], memoryMb: number, cpuMs = 20_000) =>
   runInSandbox({ files, argv, inputs: { 'input.txt': '2\n' }, outputs: ['out.txt', 'next_state.txt'], limits: { cpuMs, memoryBytes: memoryMb * MB } });
 
-/** The host pid of the running process whose command line has a word ending in `word`, if any. */
+/** The host pid of the running process whose command line has a word ending in `word`, if any (not the jail's own processes, whose command lines name it too). */
 function findProcess(word: string): number | undefined {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').some((w) => w.endsWith(word)) && alive(Number(entry))) return Number(entry);
+      const words = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (!/(^|\/)(sh|bwrap|setpriv|prlimit)$/.test(words[0]!) && words.some((w) => w.endsWith(word)) && alive(Number(entry))) return Number(entry);
     } catch {
       // gone meanwhile
     }

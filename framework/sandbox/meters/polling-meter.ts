@@ -128,6 +128,11 @@ export class PollingMeter implements ResourceMeter {
     return this.processes;
   }
 
+  beginRun(): void {
+    this.peak = this.latest;
+    this.over = false;
+  }
+
   overMemory(): boolean {
     return this.over;
   }

@@ -37,6 +37,12 @@ export interface ResourceMeter {
    * runtime's own work out of a request's time (runtime-clock.ts) caps what it leaves out per request
    */
   beginRequest?(cpuLimitMs: number): void;
+  /**
+   * another run begins in the same tree (a jail session's next case, programs/jail-session.ts):
+   * from now on the peak and the memory-limit events are this run's alone. CPU time stays a running
+   * total (a run's is the difference of two readings). Meters without it serve one run a tree.
+   */
+  beginRun?(): void;
   /** the tree's memory limit, bytes */
   readonly memoryLimitBytes: number;
   /**

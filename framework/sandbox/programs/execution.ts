@@ -24,6 +24,7 @@ import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
 import { runtimeEnv, type Runtime } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
 import { notePhase, noteRun } from './case-phases.ts';
+import { sessionable, startSession, type Session } from './jail-session.ts';
 
 /** How often the CPU time is compared with the limit while the program runs. */
 const POLL_MS = 15;
@@ -98,10 +99,50 @@ function killTree(meter: ResourceMeter, pid: number | undefined): void {
  */
 const cleanups = new Set<Promise<void>>();
 
-/** Kills the standby jail (nothing follows) and waits until every finished run's meter is released. */
+/** Kills the standby jail (nothing follows), ends the session, and waits until every finished run's meter is released. */
 export async function settleCleanups(): Promise<void> {
   await discardStandby();
+  endSession();
   while (cleanups.size > 0) await Promise.all([...cleanups]);
+}
+
+/** The supervised jail of the plan run last (jail-session.ts), kept while runs of the same plan follow. */
+let session: Session | undefined;
+
+/** Ends `s` in the background (settleCleanups waits for it). */
+function closeInBackground(s: Session): void {
+  const closed: Promise<void> = s
+    .close()
+    .catch(() => {})
+    .finally(() => cleanups.delete(closed));
+  cleanups.add(closed);
+}
+
+function endSession(): void {
+  const s = session;
+  session = undefined;
+  if (s !== undefined) closeInBackground(s);
+}
+
+/** One run in the session for `plan`, started if there is none (or it ended); kept when `next`. */
+async function runInSession(plan: Plan, key: string, next: boolean): Promise<Execution> {
+  if (session !== undefined && (session.key !== key || !session.alive)) endSession();
+  const t = performance.now();
+  let s = session ?? startSession(plan, key);
+  session = undefined;
+  if (!(await s.nextReady())) {
+    // It ended between cases (a case left what it cannot clear): a new jail.
+    closeInBackground(s);
+    s = startSession(plan, key);
+    await s.nextReady();
+  }
+  notePhase('jail', performance.now() - t);
+  try {
+    return await s.run(plan, plan.inputs);
+  } finally {
+    if (next && s.alive) session = s;
+    else closeInBackground(s);
+  }
 }
 
 /** What a plan's runs share beyond their inputs: a standby jail serves only a run of the same. */
@@ -142,6 +183,11 @@ export async function discardStandby(): Promise<void> {
  */
 export async function execute(plan: Plan, next = false): Promise<Execution> {
   const key = standbyKey(plan);
+  if (sessionable(plan)) {
+    await discardStandby();
+    return runInSession(plan, key, next);
+  }
+  endSession();
   let launched: Promise<Launched>;
   if (standby !== undefined && standby.key === key) {
     launched = standby.launched;

@@ -1,0 +1,457 @@
+/**
+ * One jail for all of a submission's runs (a class's cases), where the grader is root: the jail is
+ * started once, and a supervisor in it (SUPERVISOR below) runs each case. What a case costs beyond
+ * its program is then a go and a few file operations, not a chain of processes, namespaces, mounts
+ * and cgroups (jail/command.ts) and a shell's copies and report, which cost a C++ case several times its program.
+ *
+ * A case touches nothing of another, as in a jail of its own:
+ *  - its processes: every one is killed (`kill -9 -1`, the supervisor's CAP_KILL) before its end,
+ *    and the grader checks none is left before it touches the folders;
+ *  - its files: the work folder and /tmp, the only writable places, are emptied by the grader
+ *    through the jail's root and the submission and inputs written afresh (jail-files.ts);
+ *  - what else outlives a process in the jail's namespaces: System V IPC objects end the session
+ *    (the next case gets a new jail); POSIX message queues cannot be made (prlimit --msgqueue=0);
+ *  - its figures: CPU time is the group's total at `exit` less at `start`, as for a jail of its own;
+ *    the peak memory and the limit's events are counted from its go (meter.beginRun);
+ *  - its output: stdout and stderr end at a nonce the supervisor writes after the kill, which the
+ *    program never sees (it is on the supervisor's stdin; the supervisor runs as root and the
+ *    program as SANDBOX_UID, which can neither trace, signal nor read it).
+ * A case stopped by the grader (CPU, wall clock, output) kills the whole jail; the next case starts
+ * a new one.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { openJailRoot, prepareCase, readCase, type CaseFolders } from './jail-files.ts';
+import { join, relative, sep } from 'node:path';
+import { isInside } from '../paths.ts';
+import { performance } from 'node:perf_hooks';
+import { execa } from 'execa';
+import { dropToSandboxUser, JAIL_SETPRIV, jailCommand, type JailSpec } from '../jail/command.ts';
+import { createMeter } from '../jail/mechanisms.ts';
+import { AllocationTrend } from '../meters/allocation-trend.ts';
+import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
+import type { ResourceMeter } from '../meters/resource-meter.ts';
+import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
+import { notePhase, noteRun } from './case-phases.ts';
+import { runtimeEnv } from './runtimes.ts';
+import type { Execution, Plan } from './execution.ts';
+
+/** How often the CPU time is compared with the limit while a case runs. */
+const POLL_MS = 15;
+
+/**
+ * The supervisor (POSIX sh, run as `sh -c SUPERVISOR sh DROP… PROGRAM…`, DROP the setpriv words
+ * that make the program SANDBOX_UID). It says `ready` on fd 4 and waits for `go NONCE` on stdin
+ * (the grader has filled the case's folder by then, jail-files.ts); then, on fd 3, `start`, the
+ * program run, `exit CODE`, every other process killed, `end` (`end last` when the case left what
+ * only a new jail clears); then the nonce on stdout and on stderr. It ends at EOF, or at once when
+ * a process could not be killed (the grader then touches none of the case's folders).
+ */
+export const SUPERVISOR = `set -f
+# System V IPC objects outlive their processes in the jail's ipc namespace.
+ipc_left() {
+  for f in /proc/sysvipc/shm /proc/sysvipc/sem /proc/sysvipc/msg; do
+    l=
+    { read -r h; read -r l; } < "$f" 2>/dev/null
+    [ -z "$l" ] || return 0
+  done
+  return 1
+}
+printf 'ready\\n' >&4
+while read -r word nonce; do
+  [ "$word" = go ] || exit 0
+  printf 'start\\n' >&3
+  "$@" </dev/null 3>&- 4>&-
+  code=$?
+  printf 'exit %s\\n' "$code" >&3
+  n=0
+  # dash's kill: -9 before -1; it succeeds while zombies remain, so this also waits for them to be reaped.
+  while [ $n -lt 100000 ] && kill -9 -1 2>/dev/null; do n=$((n+1)); done
+  [ $n -lt 100000 ] || exit 0
+  # The jail stays until the grader has read the case's folders; with IPC objects left it takes no other case.
+  if ipc_left; then printf 'end last\\n' >&3; else printf 'end\\n' >&3; fi
+  printf '%s' "$nonce"
+  printf '%s' "$nonce" >&2
+  printf 'ready\\n' >&4
+done
+`;
+
+/** The case being run in a session: what its streams are routed to. */
+interface CaseWatch {
+  nonce: string;
+  x: Execution;
+  onStdout(chunk: Buffer): void;
+  onStderr(chunk: Buffer): void;
+  onReport(chunk: Buffer): void;
+  onExit(code: number | null): void;
+}
+
+/** A jail started for a plan's runs, its supervisor preparing or waiting. */
+export interface Session {
+  key: string;
+  /** its supervisor is still there (not killed, not ended) */
+  alive: boolean;
+  /** resolves true when the supervisor is ready for a case, false when the jail ended instead */
+  nextReady(): Promise<boolean>;
+  /** one case: its inputs, the program run, the report; the jail ends when it is stopped */
+  run(plan: Plan, inputs: Plan['inputs']): Promise<Execution>;
+  /** no more cases: the supervisor ends, the meter and folder are released (awaited) */
+  close(): Promise<void>;
+}
+
+/** Can `plan`'s runs share a supervised jail? The full jail with a root grader, and a meter that counts per run. */
+export function sessionable(plan: Plan): boolean {
+  return plan.mode === 'full' && plan.m.bwrap !== undefined && plan.m.privileged;
+}
+
+let started = 0;
+
+/** Sessions started in this thread so far (tests: a jail kept or started anew). */
+export function sessionsStarted(): number {
+  return started;
+}
+
+/** Starts a supervised jail for `plan`'s runs; its first `ready` comes once the jail is up. */
+export function startSession(plan: Plan, key: string): Session {
+  started++;
+  let t = performance.now();
+  const meter = createMeter(plan.m, { memoryBytes: plan.memoryBytes, maxProcesses: plan.maxProcesses });
+  notePhase('meter', performance.now() - t);
+  t = performance.now();
+  const work = '/sandbox';
+  const tmp = '/tmp';
+  const path = [...new Set([...plan.runtime.pathDirs, ...plan.companions.flatMap((c) => c.pathDirs), '/usr/local/bin', '/usr/bin', '/bin'])];
+  // The submission and the inputs are copied in by the grader (jail-files.ts): only the runtime is bound.
+  const readOnly = [...new Set([...plan.runtime.readOnly, ...plan.companions.flatMap((c) => c.readOnly)])];
+  // A read-only bind under a writable folder (a runtime under the host's /tmp): the top folder
+  // bwrap made for it stays (root's, 0755, in a sticky folder: a case cannot write in it or move it).
+  const keep = new Set(readOnly.flatMap((p) => [work, tmp].filter((w) => isInside(w, p) && p !== w).map((w) => join(w, relative(w, p).split(sep)[0]!))));
+  const spec: JailSpec = {
+    argv: ['/bin/sh', '-c', SUPERVISOR, 'sh', ...dropToSandboxUser(JAIL_SETPRIV), ...plan.argv],
+    cwd: work,
+    env: { PATH: path.join(':'), HOME: work, LANG: 'C.UTF-8', TMPDIR: tmp, ...runtimeEnv(plan.memoryBytes) },
+    readOnly,
+    writable: [
+      { path: work, sizeBytes: plan.files.bytes + plan.workBytes },
+      { path: tmp, sizeBytes: plan.tmpBytes },
+    ],
+    fileSizeBytes: Math.max(plan.fileBytes, plan.files.largestFileBytes + 1),
+    supervised: true,
+  };
+  const command = jailCommand(plan.m, plan.mode, meter, spec);
+  const child = execa(command.file, command.args, {
+    cwd: command.cwd,
+    extendEnv: false,
+    env: spec.env,
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+    detached: true,
+    buffer: false,
+    reject: false,
+    cleanup: false,
+  });
+  notePhase('folders', performance.now() - t);
+  child.stdin?.on('error', () => {});
+  if (child.pid !== undefined) meter.attach(child.pid);
+  let current: CaseWatch | undefined;
+  let alive = true;
+  let readies = 0;
+  let readyWaiter: ((ready: boolean) => void) | undefined;
+  /** the jail's folders, once its root is opened (at the first case), and how many processes it has between cases */
+  let folders: (CaseFolders & { close(): void }) | undefined;
+  let idleProcesses = 0;
+  const ended = child.then(
+    (r) => r.exitCode ?? null,
+    () => null,
+  );
+  const kill = () => {
+    alive = false;
+    meter.killAll();
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  };
+  child.stdout?.on('data', (chunk: Buffer) => current?.onStdout(chunk));
+  // What the jail says outside a case (bwrap refusing to start) is kept for the case that finds it ended.
+  let between = Buffer.alloc(0);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (current !== undefined) current.onStderr(chunk);
+    else if (between.length < 4096) between = Buffer.concat([between, chunk.subarray(0, 4096 - between.length)]);
+  });
+  const report = child.stdio[3] as NodeJS.ReadableStream | undefined;
+  report?.on('error', () => {});
+  report?.on('data', (chunk: Buffer) => current?.onReport(chunk));
+  const control = child.stdio[4] as NodeJS.ReadableStream | undefined;
+  control?.on('error', () => {});
+  let controlText = '';
+  control?.on('data', (chunk: Buffer) => {
+    controlText += chunk.toString('latin1');
+    for (let i = controlText.indexOf('ready\n'); i >= 0; i = controlText.indexOf('ready\n')) {
+      controlText = controlText.slice(i + 6);
+      readies++;
+    }
+    if (readies > 0 && readyWaiter !== undefined) {
+      readies--;
+      const w = readyWaiter;
+      readyWaiter = undefined;
+      w(true);
+    }
+  });
+  child.on('exit', () => {
+    kill();
+    readyWaiter?.(false);
+    readyWaiter = undefined;
+  });
+  void ended.then((code) => current?.onExit(code));
+  /** The processes in the jail now (a fresh reading). */
+  const processes = () => {
+    meter.memoryBytes();
+    return meter.processCount();
+  };
+  /** The jail's folders, reached through its root: opened at the first case, while only the jail's own processes run. */
+  const reach = (): CaseFolders => {
+    if (folders !== undefined) return folders;
+    const first = /\d+/.exec(readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8'));
+    if (first === null) throw new Error('internal: the jail has no process');
+    idleProcesses = processes();
+    const opened = openJailRoot(Number(first[0]));
+    folders = { root: opened.root, work, tmp, keep, close: opened.close };
+    return folders;
+  };
+  let closed: Promise<void> | undefined;
+  return {
+    key,
+    get alive() {
+      return alive;
+    },
+    nextReady() {
+      if (!alive) return Promise.resolve(false);
+      if (readies > 0) {
+        readies--;
+        return Promise.resolve(true);
+      }
+      return new Promise((resolve) => (readyWaiter = resolve));
+    },
+    async run(p, inputs) {
+      const watch = watchCase(p, meter, kill);
+      current = watch;
+      try {
+        if (!alive) {
+          watch.onStderr(between);
+          watch.onExit(null);
+          return await watch.done;
+        }
+        let t = performance.now();
+        const f = reach();
+        // No process of a case may be left while the grader works in its folders (links there would be raced).
+        if (processes() > idleProcesses) throw new Error('internal: a process outlived its case in the jail');
+        const fits = prepareCase(f, { src: p.files.dir, outputs: p.outputs, inputs });
+        notePhase('folders', performance.now() - t);
+        t = performance.now();
+        meter.beginRun?.();
+        notePhase('meter', performance.now() - t);
+        if (!fits) watch.setupFailed();
+        else {
+          watch.reading(() => readCase(f, { outputs: p.outputs, cap: p.fileBytes }));
+          child.stdin?.write(`go ${watch.nonce}\n`);
+        }
+        const x = await watch.done;
+        if (watch.last) alive = false;
+        return x;
+      } finally {
+        current = undefined;
+        noteRun();
+      }
+    },
+    close() {
+      closed ??= (async () => {
+        const t = performance.now();
+        child.stdin?.end();
+        // A supervisor between cases ends at once on EOF; one that does not is killed.
+        const timer = setTimeout(kill, 2000);
+        await ended;
+        clearTimeout(timer);
+        kill();
+        folders?.close();
+        await meter.dispose();
+        notePhase('clean', performance.now() - t);
+      })();
+      return closed;
+    },
+  };
+}
+
+/** The watch of one case: its output until the nonce, its report until complete, its limits. */
+function watchCase(plan: Plan, meter: ResourceMeter, killJail: () => void): CaseWatch & { done: Promise<Execution>; readonly last: boolean; reading(read: () => ReturnType<typeof readCase>): void; setupFailed(): void } {
+  const nonce = randomBytes(16).toString('hex');
+  const x: Execution = {
+    started: false,
+    stdout: new OutputTail(OUTPUT_TAIL_BYTES),
+    stderr: new OutputTail(OUTPUT_TAIL_BYTES),
+    sawOutOfMemory: false,
+    measuredCpuMs: 0,
+    wallMs: 0,
+    peakMemoryBytes: 0,
+    overMemory: false,
+    jailExit: null,
+  };
+  const begin = performance.now();
+  let trend: AllocationTrend | undefined;
+  let finish: (() => void) | undefined;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const stop = (why: NonNullable<Execution['stoppedFor']>) => {
+    if (x.stoppedFor === undefined && (why === 'cpu' || why === 'wall') && trend?.headingOverMemory(why)) {
+      if (meter.reachedMemoryLimit()) x.overMemory = true;
+      else x.heldBytes = meter.memoryBytes();
+    }
+    x.stoppedFor ??= why;
+    killJail();
+  };
+  // Each stream's bytes are the case's up to the nonce (the last bytes held back until they cannot
+  // be its start); the case is over when both streams said it and the report is complete.
+  const mark = Buffer.from(nonce, 'latin1');
+  const stream = (tail: OutputTail, scan: boolean) => {
+    let held = Buffer.alloc(0);
+    let overlap = '';
+    let closed = false;
+    const take = (mine: Buffer) => {
+      tail.push(mine);
+      if (scan) {
+        const text = overlap + mine.toString('latin1');
+        if (ALLOCATION_FAILED.test(text)) x.sawOutOfMemory = true;
+        overlap = text.slice(-64);
+      }
+    };
+    return {
+      get closed() {
+        return closed;
+      },
+      push(chunk: Buffer) {
+        if (closed) return;
+        const data = held.length === 0 ? chunk : Buffer.concat([held, chunk]);
+        const at = data.indexOf(mark);
+        if (at >= 0) {
+          closed = true;
+          held = Buffer.alloc(0);
+          take(data.subarray(0, at));
+        } else {
+          const keep = Math.min(data.length, mark.length - 1);
+          held = Buffer.from(data.subarray(data.length - keep));
+          take(data.subarray(0, data.length - keep));
+        }
+        if (x.stdout.total + x.stderr.total > plan.outputBytes) stop('output');
+        check();
+      },
+      /** the jail ended without the nonce: what was held is the case's */
+      flush() {
+        if (!closed && held.length > 0) take(held);
+        held = Buffer.alloc(0);
+      },
+    };
+  };
+  const out = stream(x.stdout, false);
+  const err = stream(x.stderr, true);
+  // fd 3 is the supervisor's alone (the program's is closed): `start`, `exit CODE`, `end`, no more.
+  let said = '';
+  let cpuAtStart: number | undefined;
+  let cpuAtExit: number | undefined;
+  let startedAt: number | undefined;
+  let exitedAt: number | undefined;
+  let exitCode: number | undefined;
+  let reportDone = false;
+  /** the supervisor said this case is its last (it left what only a new jail clears) */
+  let last = false;
+  let setupFailed = false;
+  let jailEnded = false;
+  let jailCode: number | null = null;
+  let read: (() => ReturnType<typeof readCase>) | undefined;
+  function check(): void {
+    if (jailEnded || setupFailed || (reportDone && out.closed && err.closed)) finish?.();
+  }
+  const watch: CaseWatch = {
+    nonce,
+    x,
+    onStdout: (chunk) => out.push(chunk),
+    onStderr: (chunk) => err.push(chunk),
+    onReport(chunk) {
+      said += chunk.toString('latin1');
+      if (said.length > 256) return stop('report');
+      if (cpuAtStart === undefined && said.startsWith('start\n')) {
+        cpuAtStart = meter.cpuMs();
+        startedAt = performance.now();
+      }
+      const exit = /^start\nexit (\d+)\n/.exec(said);
+      if (cpuAtExit === undefined && exit !== null) {
+        cpuAtExit = meter.cpuMs();
+        exitedAt = performance.now();
+        exitCode = Number(exit[1]);
+      }
+      const end = /^start\nexit \d+\nend( last)?\n$/.exec(said);
+      if (end !== null) {
+        reportDone = true;
+        if (end[1] !== undefined) last = true;
+      }
+      check();
+    },
+    onExit(code) {
+      jailEnded = true;
+      jailCode = code;
+      out.flush();
+      err.flush();
+      check();
+    },
+  };
+  const done = (async () => {
+    const poll = setInterval(() => {
+      if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
+      const cpuMs = meter.cpuMs();
+      if (trend !== undefined) trend.note(cpuMs);
+      else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
+      if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
+    }, POLL_MS);
+    const backstop = setTimeout(() => stop('wall'), plan.wallMs);
+    try {
+      await finished;
+    } finally {
+      clearInterval(poll);
+      clearTimeout(backstop);
+    }
+    const end = meter.cpuMs();
+    const over = performance.now();
+    x.wallMs = over - begin;
+    notePhase('jail', (startedAt ?? over) - begin);
+    notePhase('program', (exitedAt ?? over) - (startedAt ?? over));
+    notePhase('report', over - (exitedAt ?? over));
+    x.started = cpuAtStart !== undefined;
+    x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
+    x.peakMemoryBytes = meter.peakMemoryBytes();
+    x.overMemory ||= meter.overMemory();
+    // The jail's exit code, when it ended during the case (a case it outlived has none).
+    x.jailExit = jailCode;
+    const nothing = { left: [], files: {}, sizes: {}, notFiles: [] };
+    if (setupFailed) x.report = { setupFailed: true, ...nothing, complete: true };
+    else if (x.stoppedFor === undefined) {
+      if (reportDone && read !== undefined) x.report = { setupFailed: false, exitCode, ...read(), complete: true };
+      else if (x.started) {
+        x.report = { setupFailed: false, ...(exitCode !== undefined ? { exitCode } : {}), ...nothing, complete: false };
+        x.malformed = 'the sandbox ended during the run';
+      }
+    }
+    return x;
+  })();
+  return {
+    ...watch,
+    done,
+    get last() {
+      return last;
+    },
+    reading(r) {
+      read = r;
+    },
+    setupFailed() {
+      setupFailed = true;
+      check();
+    },
+  };
+}
