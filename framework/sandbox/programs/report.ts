@@ -21,46 +21,6 @@ export const LIST_ENTRIES = 100;
 export const LIST_NAME_BYTES = 256;
 
 /**
- * The report's middle, after `exit CODE` and the kill of every other process (so that nothing
- * writes while it reports): the free space, the files left, each requested output. Reads $tmp,
- * $cap and $outputs; it sets positional parameters, so a caller that keeps its own (the session
- * supervisor, jail-session.ts) runs it in a function.
- */
-export const REPORT_STEPS = `space() { stat -f -c '%a %S %b' "$1" 2>/dev/null || echo '0 0 0'; }
-set -- $(stat -f -c '%a %S %b' . "$tmp" 2>/dev/null)
-[ $# -eq 6 ] || set -- $(space .) $(space "$tmp")
-printf 'space %s %s %s %s %s %s\\n' "$@" >&3
-printf 'list\\n' >&3
-find . -xdev ! -type d -printf '%s %.${LIST_NAME_BYTES}P\\0' 2>/dev/null | head -z -n ${LIST_ENTRIES} >&3
-printf '\\0' >&3
-regular=
-for f in $outputs; do
-  if [ -e "$f" ] && [ ! -L "$f" ] && [ ! -r "$f" ]; then chmod u+r -- "$f" 2>/dev/null; fi
-  if [ -L "$f" ] || { [ -e "$f" ] && { [ ! -f "$f" ] || [ ! -r "$f" ]; }; }; then
-    printf 'special %s\\n' "$f" >&3
-  elif [ -f "$f" ]; then
-    regular="$regular $f"
-  else
-    printf 'none %s\\n' "$f" >&3
-  fi
-done
-if [ -n "$regular" ]; then
-  set -- $(stat -c %s -- $regular 2>/dev/null)
-  k=0
-  for f in $regular; do k=$((k+1)); done
-  # One size a file, or each file asked again (one vanished or changed between the two looks).
-  [ $# -eq $k ] || set --
-  for f in $regular; do
-    if [ $# -gt 0 ]; then size=$1; shift; else size=$(stat -c %s -- "$f" 2>/dev/null) || size=0; fi
-    sent=$size
-    [ "$size" -gt "$cap" ] && sent=$cap
-    printf 'file %s %s %s\\n' "$f" "$size" "$sent" >&3
-    head -c "$sent" -- "$f" >&3
-  done
-fi
-`;
-
-/**
  * The wrapper (POSIX sh, run as `sh -c WRAPPER sh SRC INPUTS WORK TMP KILLALL CAP OUTPUTS CLEAR PROGRAM…`;
  * CLEAR is 1 when the submission holds a file named as an output, whose copy is removed first).
  * Its report on fd 3: `start`, `exit CODE`, `space WFREE WBLOCK WTOTAL TFREE TBLOCK TTOTAL`,
@@ -93,7 +53,39 @@ if [ "$killall" = 1 ]; then
   # dash's kill: -9, not -s KILL, before -1; it succeeds while zombies remain, so this also waits for them to be reaped.
   while [ $n -lt 100000 ] && kill -9 -1 2>/dev/null; do n=$((n+1)); done
 fi
-${REPORT_STEPS}printf 'end\\n' >&3
+space() { stat -f -c '%a %S %b' "$1" 2>/dev/null || echo '0 0 0'; }
+set -- $(stat -f -c '%a %S %b' . "$tmp" 2>/dev/null)
+[ $# -eq 6 ] || set -- $(space .) $(space "$tmp")
+printf 'space %s %s %s %s %s %s\\n' "$@" >&3
+printf 'list\\n' >&3
+find . -xdev ! -type d -printf '%s %.${LIST_NAME_BYTES}P\\0' 2>/dev/null | head -z -n ${LIST_ENTRIES} >&3
+printf '\\0' >&3
+regular=
+for f in $outputs; do
+  if [ -e "$f" ] && [ ! -L "$f" ] && [ ! -r "$f" ]; then chmod u+r -- "$f" 2>/dev/null; fi
+  if [ -L "$f" ] || { [ -e "$f" ] && { [ ! -f "$f" ] || [ ! -r "$f" ]; }; }; then
+    printf 'special %s\\n' "$f" >&3
+  elif [ -f "$f" ]; then
+    regular="$regular $f"
+  else
+    printf 'none %s\\n' "$f" >&3
+  fi
+done
+if [ -n "$regular" ]; then
+  set -- $(stat -c %s -- $regular 2>/dev/null)
+  k=0
+  for f in $regular; do k=$((k+1)); done
+  # One size a file, or each file asked again (one vanished or changed between the two looks).
+  [ $# -eq $k ] || set --
+  for f in $regular; do
+    if [ $# -gt 0 ]; then size=$1; shift; else size=$(stat -c %s -- "$f" 2>/dev/null) || size=0; fi
+    sent=$size
+    [ "$size" -gt "$cap" ] && sent=$cap
+    printf 'file %s %s %s\\n' "$f" "$size" "$sent" >&3
+    head -c "$sent" -- "$f" >&3
+  done
+fi
+printf 'end\\n' >&3
 `;
 
 /** What the wrapper reported, as far as it got. */
