@@ -11,8 +11,10 @@ export type LayoutKind = 'canvas' | 'moodle' | 'blackboard' | 'gradescope' | 'gi
 export interface LmsIdentity {
   /** Canvas user id, Moodle participant id, Blackboard username, Gradescope submission's student id */
   userId?: string;
-  /** Canvas submission id, Gradescope submission id */
+  /** Gradescope submission id (Canvas's download names no submission id: its numbers are the user's and each file's) */
   submissionId?: string;
+  /** Canvas anonymous grading's id (`anon_<id>` in its download), where the user id is hidden */
+  anonymousId?: string;
   /** Canvas SIS user id */
   sisUserId?: string;
   /** Canvas SIS login id, Blackboard username, Moodle username */
@@ -48,6 +50,11 @@ export interface SubmissionRecord {
   submittedAt?: string;
   /** where `submittedAt` came from */
   submittedAtSource?: 'export' | 'file-times';
+  /**
+   * why no time is known, where the export gives none and its files' times say nothing (Canvas's
+   * download; a zip whose entries all bear one time): no lateness is measured from them
+   */
+  noTimes?: string;
   /** the export marked it late (Canvas's `_LATE`) */
   late?: boolean;
   /** the attempt taken (the latest), when the export numbers them */
