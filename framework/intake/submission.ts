@@ -48,7 +48,7 @@ export interface SubmissionRecord {
    * or else the latest modification time of its files (UTC, `…Z`; a zip's entries carry their own)
    */
   submittedAt?: string;
-  /** where `submittedAt` came from */
+  /** where `submittedAt` came from (`submission-times`: only in late verdicts, from --submission-times) */
   submittedAtSource?: 'export' | 'file-times';
   /**
    * why no time is known, where the export gives none and its files' times say nothing (Canvas's
