@@ -14,6 +14,7 @@ import { UserError } from '../../errors.ts';
 import { takeInSubmissions, type Intake } from '../../intake/take-in.ts';
 import { classStudents } from '../class-students.ts';
 import type { GradeReport } from '../report.ts';
+import { lateBrief } from '../reporters/text.ts';
 import { requireInstant } from './instant.ts';
 import { applyLatePolicy, lateVerdict, noTimesLines, type LateRun } from './lateness.ts';
 import { loadLatePolicy } from './policy.ts';
@@ -66,6 +67,8 @@ describe('a Canvas download stamped after the due date', () => {
     expect(alice!.late!.submittedAt).toBeUndefined();
     expect(bob!.late).toMatchObject({ latenessUnknown: true, minutesLate: 60, penalty: 8, score: 72 });
     expect(bob!.late!.summary).toBe("marked late with no time known (Canvas's _LATE): counted 1 h late, the least the policy charges, 1 hour charged at 10% a hour: −8: 80 → 72 / 100");
+    // The console's few words say it was marked, not how late.
+    expect(lateBrief(bob!.late!)).toBe('raw 80, marked late, time unknown, \u22128');
     expect(noTimesLines(report, run, students)).toEqual([
       "late policy: Canvas's download carries no submission times (each file in it bears the time the zip was made): 1 submission taken as on time, 1 submission marked late (_LATE) counted 1 h late each; --submission-times FILE (a CSV: id,submitted_at) gives their times",
     ]);
