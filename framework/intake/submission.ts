@@ -66,6 +66,8 @@ export interface SubmissionRecord {
   members?: { id?: string; name?: string; email?: string }[];
   /** which layout it was read in */
   layout: LayoutKind;
+  /** the --roster line of the student it matched, when a roster was given and one did */
+  rosterLine?: number;
   /** what the intake left out or changed (refused links, junk, renamed files), one line each */
   notes: string[];
 }

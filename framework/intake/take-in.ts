@@ -272,6 +272,7 @@ async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string,
     ...(sub.attempt !== undefined ? { attempt: sub.attempt } : {}),
     ...(sub.members !== undefined ? { members: sub.members } : {}),
     layout,
+    ...(entry !== undefined ? { rosterLine: entry.line } : {}),
     notes,
   };
   return record;
