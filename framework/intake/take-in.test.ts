@@ -11,6 +11,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { UserError } from '../errors.ts';
+import { isCanvasName } from './layouts/canvas.ts';
 import { describeIntake, takeInSubmissions, type Intake } from './take-in.ts';
 
 const dirs: string[] = [];
@@ -138,6 +139,9 @@ describe('Canvas "Download Submissions"', () => {
     expect(r.anon_Xk3Pq!.name).toBeUndefined();
     expect(r.anon_7hJ2a).toMatchObject({ late: true, files: ['mancala.py'], source: `${d}/LATE_anon_7hJ2a_*` });
     expect(r['1004']).toMatchObject({ name: 'o_brienpat', lms: { userId: '1004' } });
+    // Canvas's names hold no _<digits>_ (it takes them out): a Moodle file with numbers in its name is no Canvas name.
+    expect(isCanvasName('Bob Jones_2002_assignsubmission_file_data_1_2_x.py')).toBe(false);
+    expect(isCanvasName('smithalice_1001_70001_data_1_2_x.py')).toBe(true);
     expect(intake.notes).toEqual([
       `${d}/smithalice_1001_text.html: a text entry or link submitted online (Canvas's page, no file): left out`,
       `${d}: Canvas's download carries no submission times (each file in it bears the time the zip was made): only its _LATE mark says who was late`,

@@ -20,8 +20,11 @@ import { join } from 'node:path';
 import { entriesOf } from './junk.ts';
 import type { FoundSubmission, LayoutRead } from './found.ts';
 
-/** A student's file. Canvas takes `_<digits>_` out of names, so the first `_<user id>_<file id>_` after the name is Canvas's. */
-const NAMED = /^(.+?)(_LATE)?_(\d+)_(\d+)_(.+)$/i;
+/**
+ * A student's file. Canvas takes `_<digits>_` out of names (`sanitize_user_name`), so the name holds
+ * none, and the first `_<user id>_<file id>_` is Canvas's (a Moodle name, `…_2002_assignsubmission…`, is no Canvas name).
+ */
+const NAMED = /^((?:(?!_\d+_).)+?)(_LATE)?_(\d+)_(\d+)_(.+)$/i;
 /** Anonymous grading: Canvas's anonymous id, five base58 letters and digits. */
 const ANONYMOUS = /^(LATE_)?anon_([A-Za-z0-9]+)_(\d+)_(.+)$/;
 /** A text entry or a link submitted online: a page of Canvas's, no file of the student's. */
