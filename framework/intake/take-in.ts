@@ -152,7 +152,7 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
       if (read.fileTimes === false) {
         noTimes = CANVAS_NO_TIMES;
         notes.push(`${where}: ${CANVAS_NO_TIMES}: only its _LATE mark says who was late`);
-      }      else if (noTimes !== undefined && read.submissions.some((s) => s.submittedAt === undefined)) notes.push(`${noTimes}: no submission times are taken from them`);
+      } else if (noTimes !== undefined && read.submissions.some((s) => s.submittedAt === undefined)) notes.push(`${noTimes}: no submission times are taken from them`);
       // In the order of the students' ids (numbers as numbers), whatever order the export's names list them in.
       const ordered = [...read.submissions].sort((a, b) => a.idHint.localeCompare(b.idHint, 'en', { numeric: true }) || (a.source < b.source ? -1 : 1));
       for (const sub of ordered) found.push({ sub, layout, ...(noTimes !== undefined ? { noTimes } : {}) });
