@@ -1,6 +1,6 @@
 /**
  * What a grading command hands back to a class (grade, csci561-grade): the late policy applied
- * (--due, --late-policy, --grace-ledger), a feedback file per student (--feedback), and the LMS's
+ * (--due, --late-policy, --grace-ledger, --submission-times), a feedback file per student (--feedback), and the LMS's
  * import file (--gradebook KIND FILE, --assignment). The logic is in grading/late/,
  * grading/feedback/ and grading/gradebook/; this module holds the options and their order:
  * everything a run could refuse is refused by `prepareClassOutputs`, before any submission runs;
@@ -17,7 +17,8 @@ import type { Visibility } from '../suites/types.ts';
 import { parseAssignment, type Assignment } from '../grading/gradebook/assignment.ts';
 import { checkAssignment, GRADEBOOK_KINDS, renderGradebook, type GradebookKind } from '../grading/gradebook/formats.ts';
 import { requireInstant } from '../grading/late/instant.ts';
-import { applyLatePolicy } from '../grading/late/lateness.ts';
+import { applyLatePolicy, noTimesLines, type LateRun } from '../grading/late/lateness.ts';
+import { readSubmissionTimes, type SubmissionTimes } from '../grading/late/submission-times.ts';
 import { readLedger } from '../grading/late/ledger.ts';
 import { loadLatePolicy, type LatePolicy } from '../grading/late/policy.ts';
 import type { GradeReport } from '../grading/report.ts';
@@ -32,6 +33,7 @@ export interface ClassFlags {
   due?: string;
   latePolicy?: string;
   graceLedger?: string;
+  submissionTimes?: string;
 }
 
 /** `--gradebook canvas a.csv --gradebook moodle b.csv` → the pairs, each kind checked. */
@@ -68,7 +70,11 @@ export function addClassOptions(command: Command): Command {
     .option('--assignment <name>', 'the assignment\'s name in the gradebook and the grace-day ledger, with its LMS id to fill an existing column: "Mancala 1 (12345)" (Canvas), "Mancala 1 |123456" (Blackboard); default: the suite\'s name')
     .option('--due <date>', 'the due date, ISO 8601 with a time zone (2026-10-12T23:59:00-04:00): every report shows each submission\'s lateness, and after_due_date cases are shown in feedback once it (and every extension) has passed')
     .option('--late-policy <file>', 'a late policy (YAML: penalty per hour or day, max_penalty, zero_after, extensions, grace_days, grace_ledger; docs/late-policy.md): the reports show the raw score, the lateness and the adjusted score; needs --due')
-    .option('--grace-ledger <file>', "the term's grace-day ledger (JSON), read and updated by this run; over the policy's grace_ledger");
+    .option('--grace-ledger <file>', "the term's grace-day ledger (JSON), read and updated by this run; over the policy's grace_ledger")
+    .option(
+      '--submission-times <file>',
+      "when each student handed in, where the export does not say (Canvas's download has no times: without this, a submission Canvas marks _LATE counts as late by the least the policy charges): a CSV with the columns id,submitted_at (ISO 8601 with a time zone), the id any the student is known by; needs --due",
+    );
 }
 
 export interface ClassOutputs {
@@ -77,6 +83,7 @@ export interface ClassOutputs {
   due?: number;
   policy?: LatePolicy;
   ledgerFile?: string;
+  times?: SubmissionTimes;
   gradebooks: { kind: GradebookKind; file: string }[];
   /** folders only the machine has, kept out of feedback */
   machinePaths: string[];
@@ -95,6 +102,8 @@ export function prepareClassOutputs(flags: ClassFlags, o: { suiteName: string; s
     readLedger(ledgerFile);
     checkOutputFile('--grace-ledger', ledgerFile);
   }
+  if (flags.submissionTimes !== undefined && due === undefined) throw new UserError(`--submission-times ${flags.submissionTimes}: needs --due, the date the times are measured against`);
+  const times = flags.submissionTimes === undefined ? undefined : readSubmissionTimes(flags.submissionTimes);
   const gradebooks = gradebookPairs(flags.gradebook ?? []);
   for (const g of gradebooks) {
     checkAssignment(g.kind, assignment);
@@ -110,6 +119,7 @@ export function prepareClassOutputs(flags: ClassFlags, o: { suiteName: string; s
     ...(due !== undefined ? { due } : {}),
     ...(policy !== undefined ? { policy } : {}),
     ...(ledgerFile !== undefined ? { ledgerFile } : {}),
+    ...(times !== undefined ? { times } : {}),
     gradebooks,
     machinePaths: [o.suiteDir],
   };
@@ -133,9 +143,11 @@ function revealAt(c: ClassOutputs): number | undefined {
  */
 export function finishClassOutputs(io: CliIo, report: GradeReport, c: ClassOutputs, students?: ClassStudents): void {
   if (c.due !== undefined) {
-    const ledger = applyLatePolicy(report, { due: c.due, ...(c.policy !== undefined ? { policy: c.policy } : {}), ...(c.ledgerFile !== undefined ? { ledgerFile: c.ledgerFile } : {}), assignment: c.assignment.name }, students);
+    const run: LateRun = { due: c.due, ...(c.policy !== undefined ? { policy: c.policy } : {}), ...(c.ledgerFile !== undefined ? { ledgerFile: c.ledgerFile } : {}), assignment: c.assignment.name, ...(c.times !== undefined ? { times: c.times } : {}) };
+    const ledger = applyLatePolicy(report, run, students);
     const late = report.submissions.filter((s) => (s.late?.minutesLate ?? 0) > 0).length;
     io.err(`late policy: ${late} of ${report.submissions.length} submission${report.submissions.length === 1 ? '' : 's'} late${ledger !== undefined ? `; grace days spent recorded in ${ledger} (as "${c.assignment.name}")` : ''}\n`);
+    for (const line of noTimesLines(report, run, students)) io.err(`${line}\n`);
   }
   if (c.flags.feedback !== undefined) {
     const clock = { ...(revealAt(c) !== undefined ? { revealAt: revealAt(c)! } : {}), now: Date.now() };

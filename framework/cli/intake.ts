@@ -14,8 +14,20 @@ import { UserError } from '../errors.ts';
 import { studentPath } from '../student-text.ts';
 import { describeIntake, isPlainSubmission, takeInSubmissions, type Intake, type TakeInOptions } from '../intake/take-in.ts';
 import type { RosterReport } from '../intake/roster.ts';
+import type { SubmissionRecord } from '../intake/submission.ts';
 import { cleanUpOnInterrupt } from './interrupt.ts';
 import type { CliIo } from './options.ts';
+
+/** The intake's options of a command's --roster. */
+export function rosterTakeIn(flags: { roster?: string }): TakeInOptions {
+  return flags.roster !== undefined ? { roster: flags.roster } : {};
+}
+
+/** A student as a report names them when a roster matched: `Smith, Alice (1001)`; else undefined (its source name). */
+export function rosterName(r: SubmissionRecord): string | undefined {
+  if (r.rosterLine === undefined) return undefined;
+  return r.name !== undefined ? `${r.name} (${r.id})` : r.id;
+}
 
 export function rosterOption(): Option {
   return new Option(
@@ -89,7 +101,7 @@ export function recordPaths(intake: Intake): string[] {
  * own source name, made terminal-safe (studentPath): no report shows the intake's temp folder, and
  * a folder's name put back cannot bring back the escapes its report had been cleaned of.
  */
-export function withSourceNames<T>(value: T, intake: Intake | undefined): T {
+export function withSourceNames<T>(value: T, intake: Intake | undefined, label?: (r: SubmissionRecord) => string | undefined): T {
   if (intake === undefined) return value;
   // Every snapshot is <root>/<id> (a single file: <root>/<id>/<file>), an id of safeId's letters: one pass over the JSON finds them all.
   const byFolder = new Map(intake.records.map((r) => [r.path.slice(intake.root.length + 1).split('/')[0]!, r]));
@@ -110,6 +122,9 @@ export function withSourceNames<T>(value: T, intake: Intake | undefined): T {
       const next = folder === found ? after : found.slice(folder.length) + after;
       const r = byFolder.get(folder);
       if (r === undefined) return whole;
+      // A name of the caller's (a roster's student) in place of the whole snapshot path.
+      const named = label?.(r);
+      if (named !== undefined) return esc(studentPath(named)) + (r.path !== join(intake.root, folder) && next === `/${basename(r.path)}` ? '' : next);
       // The given name is the student's folder name: shown as the sanitiser shows it, as the snapshot's path was before (its escapes visible, none obeyed).
       if (r.path === join(intake.root, folder)) return esc(studentPath(r.source)) + next;
       return next === `/${basename(r.path)}` ? esc(studentPath(r.source)) : esc(studentPath(dirname(r.source))) + next;
@@ -150,7 +165,10 @@ export async function takeInAgentSpecs(io: CliIo, specs: readonly string[], o: T
   };
   const paths = specs.map(asPath);
   const given = paths.filter((p) => p !== undefined).map((p) => p.path);
-  if (given.length === 0) return { specs: [...specs] };
+  if (given.length === 0) {
+    if (options.roster !== undefined) throw new UserError(`--roster ${options.roster}: no submission given by path for it to name (only reference agents)`);
+    return { specs: [...specs] };
+  }
   const intake = await takeInForCommand(io, given, options);
   // Which records came from which given path: the intake keeps their order, `count` of each.
   const byPath: string[][] = [];

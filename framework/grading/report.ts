@@ -59,10 +59,12 @@ export interface LateVerdict {
   due: string;
   /** a per-student extension set it */
   extended?: boolean;
-  /** when it was handed in (ISO 8601); absent when nothing says (taken as on time) */
+  /** when it was handed in (ISO 8601); absent when nothing says (on time, unless the export marked it late) */
   submittedAt?: string;
-  /** where that time came from: the LMS export's metadata, or the newest of the files' own times */
-  submittedAtSource?: 'export' | 'file-times';
+  /** where that time came from: the LMS export's metadata, the newest of the files' own times, or --submission-times */
+  submittedAtSource?: 'export' | 'file-times' | 'submission-times';
+  /** marked late by the export (Canvas's `_LATE`) with no time: `minutesLate` is the lateness counted (grading/late/lateness.ts), not measured */
+  latenessUnknown?: true;
   /** minutes after the due date, before grace days (0: on time) */
   minutesLate: number;
   /** grace days this assignment spent (the ledger's entry for it) */

@@ -11,8 +11,10 @@ export type LayoutKind = 'canvas' | 'moodle' | 'blackboard' | 'gradescope' | 'gi
 export interface LmsIdentity {
   /** Canvas user id, Moodle participant id, Blackboard username, Gradescope submission's student id */
   userId?: string;
-  /** Canvas submission id, Gradescope submission id */
+  /** Gradescope submission id (Canvas's download names no submission id: its numbers are the user's and each file's) */
   submissionId?: string;
+  /** Canvas anonymous grading's id (`anon_<id>` in its download), where the user id is hidden */
+  anonymousId?: string;
   /** Canvas SIS user id */
   sisUserId?: string;
   /** Canvas SIS login id, Blackboard username, Moodle username */
@@ -46,8 +48,13 @@ export interface SubmissionRecord {
    * or else the latest modification time of its files (UTC, `…Z`; a zip's entries carry their own)
    */
   submittedAt?: string;
-  /** where `submittedAt` came from */
+  /** where `submittedAt` came from (`submission-times`: only in late verdicts, from --submission-times) */
   submittedAtSource?: 'export' | 'file-times';
+  /**
+   * why no time is known, where the export gives none and its files' times say nothing (Canvas's
+   * download; a zip whose entries all bear one time): no lateness is measured from them
+   */
+  noTimes?: string;
   /** the export marked it late (Canvas's `_LATE`) */
   late?: boolean;
   /** the attempt taken (the latest), when the export numbers them */
@@ -59,6 +66,8 @@ export interface SubmissionRecord {
   members?: { id?: string; name?: string; email?: string }[];
   /** which layout it was read in */
   layout: LayoutKind;
+  /** the --roster line of the student it matched, when a roster was given and one did */
+  rosterLine?: number;
   /** what the intake left out or changed (refused links, junk, renamed files), one line each */
   notes: string[];
 }

@@ -1,6 +1,6 @@
 /**
  * The intake on exports built here the way each LMS names its files (Canvas flat with _LATE, a -1
- * resubmission and a student's own zip; Moodle folders, flat files, blind marking and a group, with
+ * resubmission, each file its own id, anonymous grading's names and a student's own zip; Moodle folders, flat files, blind marking and a group, with
  * __MACOSX; Blackboard with receipts and two attempts; Gradescope's metadata; GitHub Classroom
  * clones; wrapper folders), the roster forms, and the clear errors.
  */
@@ -11,6 +11,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { UserError } from '../errors.ts';
+import { isCanvasName } from './layouts/canvas.ts';
 import { describeIntake, takeInSubmissions, type Intake } from './take-in.ts';
 
 const dirs: string[] = [];
@@ -50,42 +51,122 @@ const byId = (intake: Intake) => Object.fromEntries(intake.records.map((r) => [r
 const read = (path: string) => readFileSync(path, 'utf8');
 
 describe('Canvas "Download Submissions"', () => {
-  it('groups the flat files by student, restores the names, keeps the latest resubmission and the late mark, opens a student\'s zip', async () => {
+  it('groups the flat files by student (each file its own number), restores the names, keeps the latest resubmission and the late mark, opens a student\'s zip', async () => {
     const d = temp();
     const own = await zip({ 'bob/agent.ts': 'bob agent', 'bob/helpers.ts': 'bob helpers', '__MACOSX/bob/._agent.ts': 'fork' });
     writeFileSync(
       join(d, 'canvas.zip'),
       await zip({
-        'smithalice_LATE_1001_5001_agent.ts': 'alice old',
-        'smithalice_LATE_1001_5001_agent-1.ts': 'alice latest',
-        'smithalice_LATE_1001_5001_helpers.ts': 'alice helpers',
-        'jonesbob_1002_5002_submission.zip': own,
-        '__MACOSX/._smithalice_LATE_1001_5001_agent.ts': 'fork',
+        'smithalice_LATE_1001_70001_agent.ts': 'alice old',
+        'smithalice_LATE_1001_70004_agent-1.ts': 'alice latest',
+        'smithalice_LATE_1001_70002_helpers.ts': 'alice helpers',
+        'jonesbob_1002_70003_submission.zip': own,
+        '__MACOSX/._smithalice_LATE_1001_70001_agent.ts': 'fork',
         '.DS_Store': 'junk',
       }),
     );
     const intake = await take([join(d, 'canvas.zip')]);
     expect(intake.reads).toEqual([{ path: join(d, 'canvas.zip'), layout: 'canvas', count: 2 }]);
     const { 1001: alice, 1002: bob } = byId(intake);
-    expect(alice).toMatchObject({ name: 'smithalice', late: true, lms: { userId: '1001', submissionId: '5001' }, files: ['agent.ts', 'helpers.ts'], layout: 'canvas' });
+    expect(alice).toMatchObject({ name: 'smithalice', late: true, lms: { userId: '1001' }, files: ['agent.ts', 'helpers.ts'], layout: 'canvas' });
+    expect(alice!.lms).toEqual({ userId: '1001' });
     expect(read(join(alice!.path, 'agent.ts'))).toBe('alice latest');
-    expect(alice!.notes).toEqual(["agent-1.ts: Canvas's name for a file uploaded again, restored to agent.ts"]);
-    expect(alice!.source).toBe(`${join(d, 'canvas.zip')}/smithalice_LATE_1001_5001_*`);
+    expect(alice!.notes).toEqual(["agent-1.ts: Canvas's name for a file uploaded again, restored to agent.ts", 'agent.ts: an earlier upload of a file kept under the same name: left out']);
+    expect(alice!.source).toBe(`${join(d, 'canvas.zip')}/smithalice_LATE_1001_*`);
     // The student's own zip, opened, its wrapper folder looked through, its junk left out.
     expect(bob).toMatchObject({ late: false, files: ['agent.ts', 'helpers.ts'] });
     expect(read(join(bob!.path, 'agent.ts'))).toBe('bob agent');
-    // Each snapshot is named by the student's id; the zip's entry times are the files' times.
     expect(alice!.path.endsWith('/1001')).toBe(true);
-    expect(alice).toMatchObject({ submittedAt: '2024-03-01T12:00:00.000Z', submittedAtSource: 'file-times' });
+    // Canvas stamps every file with the time the zip was made: no time is taken from it, and the record says why.
+    for (const r of [alice!, bob!]) {
+      expect(r.submittedAt).toBeUndefined();
+      expect(r.noTimes).toMatch(/^Canvas's download carries no submission times/);
+    }
     expect(describeIntake(intake)).toBe(`intake: 2 submissions, read as Canvas "Download Submissions" (${join(d, 'canvas.zip')})`);
   });
 
-  it('reads the unzipped folder the same way', async () => {
-    const d = tree(temp(), { 'smithalice_1001_5001_mancala-2.py': 'latest', 'smithalice_1001_5001_mancala-1.py': 'older', 'smithalice_1001_5001_mancala.py': 'first' });
+  it("keeps every file of a student with two (each Canvas file has its own id), and of a resubmitted file the latest", async () => {
+    const d = tree(temp(), {
+      // Two files of one submission: two file ids, one student.
+      'smithalice_1001_70001_mancala.py': 'alice mancala',
+      'smithalice_1001_70002_helpers.py': 'alice helpers',
+      // A file uploaded again: Canvas's -1, a later file id.
+      'jonesbob_LATE_1002_70010_mancala.py': 'bob first',
+      'jonesbob_LATE_1002_70011_mancala-1.py': 'bob latest',
+      'jonesbob_LATE_1002_70012_notes.txt': 'bob notes',
+    });
     const intake = await take([d]);
-    expect(intake.records).toHaveLength(1);
-    expect(intake.records[0]!.files).toEqual(['mancala.py']);
+    expect(intake.records.map((r) => [r.id, r.files, r.late])).toEqual([
+      ['1001', ['helpers.py', 'mancala.py'], false],
+      ['1002', ['mancala.py', 'notes.txt'], true],
+    ]);
+    const { 1001: alice, 1002: bob } = byId(intake);
+    expect(read(join(alice!.path, 'mancala.py'))).toBe('alice mancala');
+    expect(read(join(alice!.path, 'helpers.py'))).toBe('alice helpers');
+    expect(read(join(bob!.path, 'mancala.py'))).toBe('bob latest');
+  });
+
+  it('reads the unzipped folder the same way: the highest -N first, then the highest file id (two downloads merged)', async () => {
+    const d = tree(temp(), {
+      'smithalice_1001_70003_mancala-2.py': 'latest',
+      'smithalice_1001_70002_mancala-1.py': 'older',
+      'smithalice_1001_70001_mancala.py': 'first',
+      // Two downloads merged: the same name twice, the later upload has the higher file id.
+      'leecarol_1003_80001_agent.py': 'carol old',
+      'leecarol_1003_80007_agent.py': 'carol new',
+    });
+    const intake = await take([d]);
+    expect(intake.records.map((r) => [r.id, r.files])).toEqual([
+      ['1001', ['mancala.py']],
+      ['1003', ['agent.py']],
+    ]);
     expect(read(join(intake.records[0]!.path, 'mancala.py'))).toBe('latest');
+    expect(read(join(intake.records[1]!.path, 'agent.py'))).toBe('carol new');
+  });
+
+  it('reads anonymous grading\'s anon_<id> names (LATE_ first when late), a name with an underscore, and says what a text entry is', async () => {
+    const d = tree(temp(), {
+      'anon_Xk3Pq_70001_mancala.py': 'anon one',
+      'anon_Xk3Pq_70002_helpers.py': 'anon one helpers',
+      'LATE_anon_7hJ2a_70003_mancala.py': 'anon two',
+      "o_brienpat_1004_70004_mancala.py": 'pat',
+      'smithalice_1001_text.html': '<p>hi</p>',
+    });
+    const intake = await take([d]);
+    const r = byId(intake);
+    expect(Object.keys(r).sort()).toEqual(['1004', 'anon_7hJ2a', 'anon_Xk3Pq']);
+    expect(r.anon_Xk3Pq).toMatchObject({ late: false, files: ['helpers.py', 'mancala.py'], lms: { anonymousId: 'Xk3Pq' }, source: `${d}/anon_Xk3Pq_*` });
+    expect(r.anon_Xk3Pq!.name).toBeUndefined();
+    expect(r.anon_7hJ2a).toMatchObject({ late: true, files: ['mancala.py'], source: `${d}/LATE_anon_7hJ2a_*` });
+    expect(r['1004']).toMatchObject({ name: 'o_brienpat', lms: { userId: '1004' } });
+    // Canvas's names hold no _<digits>_ (it takes them out): a Moodle file with numbers in its name is no Canvas name.
+    expect(isCanvasName('Bob Jones_2002_assignsubmission_file_data_1_2_x.py')).toBe(false);
+    expect(isCanvasName('smithalice_1001_70001_data_1_2_x.py')).toBe(true);
+    expect(intake.notes).toEqual([
+      `${d}/smithalice_1001_text.html: a text entry or link submitted online (Canvas's page, no file): left out`,
+      `${d}: Canvas's download carries no submission times (each file in it bears the time the zip was made): only its _LATE mark says who was late`,
+    ]);
+  });
+});
+
+describe('times of a zip', () => {
+  it('a zip whose entries all bear one time gives none (said once); one with times of their own gives them', async () => {
+    const d = temp();
+    writeFileSync(join(d, 'same.zip'), await zip({ 'alice/agent.ts': 'a', 'bob/agent.ts': 'b' }));
+    const same = await take([join(d, 'same.zip')]);
+    expect(same.records.map((r) => r.submittedAt)).toEqual([undefined, undefined]);
+    expect(same.records[0]!.noTimes).toBe(`every file in ${join(d, 'same.zip')} has the same time (2024-03-01T12:00:00.000Z), the time the zip was made, not when each was handed in`);
+    expect(same.notes).toEqual([`${same.records[0]!.noTimes}: no submission times are taken from them`]);
+    const z = new ZipFile();
+    z.addBuffer(Buffer.from('a'), 'alice/agent.ts', { mtime: new Date('2024-03-01T10:00:00Z') });
+    z.addBuffer(Buffer.from('b'), 'bob/agent.ts', { mtime: new Date('2024-03-02T10:00:00Z') });
+    z.end();
+    writeFileSync(join(d, 'own.zip'), await buffer(z.outputStream));
+    const own = await take([join(d, 'own.zip')]);
+    expect(own.records.map((r) => [r.id, r.submittedAt, r.submittedAtSource, r.noTimes])).toEqual([
+      ['alice', '2024-03-01T10:00:00.000Z', 'file-times', undefined],
+      ['bob', '2024-03-02T10:00:00.000Z', 'file-times', undefined],
+    ]);
   });
 });
 
@@ -99,8 +180,8 @@ describe('hostile files in a download', () => {
     inner.end();
     const patched = Buffer.from(await buffer(inner.outputStream));
     for (let at = patched.indexOf('zz/zz/'); at >= 0; at = patched.indexOf('zz/zz/', at + 1)) patched.write('../../', at);
-    const folder = tree(join(d, 'download'), { 'leecarol_1003_5003_work.zip': patched });
-    symlinkSync('/etc/passwd', join(folder, 'leecarol_1003_5003_passwd.ts'));
+    const folder = tree(join(d, 'download'), { 'leecarol_1003_70031_work.zip': patched });
+    symlinkSync('/etc/passwd', join(folder, 'leecarol_1003_70032_passwd.ts'));
     const intake = await take([folder]);
     const [carol] = intake.records;
     expect(carol!.files).toEqual(['agent.ts']);
@@ -119,8 +200,8 @@ describe('hostile files in a download', () => {
 describe('one student\'s zip bomb', () => {
   it('stops at its own cap and leaves the next student\'s zip whole', async () => {
     const d = tree(temp(), {});
-    writeFileSync(join(d, 'aaron_1001_5001_bomb.zip'), await zip({ 'zeros.bin': Buffer.alloc(3 << 20) }));
-    writeFileSync(join(d, 'zed_1002_5002_work.zip'), await zip({ 'agent.ts': 'fine', 'more.bin': Buffer.alloc(700 << 10) }));
+    writeFileSync(join(d, 'aaron_1001_70001_bomb.zip'), await zip({ 'zeros.bin': Buffer.alloc(3 << 20) }));
+    writeFileSync(join(d, 'zed_1002_70002_work.zip'), await zip({ 'agent.ts': 'fine', 'more.bin': Buffer.alloc(700 << 10) }));
     const intake = await take([d], { archiveLimits: { bytes: 1 << 20 } });
     const [aaron, zed] = intake.records;
     expect(aaron!.files).toEqual([]);
@@ -289,7 +370,7 @@ describe('a snapshot folder the caller gives (a tournament\'s --out)', () => {
 
 describe('--roster', () => {
   const canvasExport = async (d: string) => {
-    writeFileSync(join(d, 'canvas.zip'), await zip({ 'smithalice_1001_5001_agent.ts': 'a', 'jonesbob_1002_5002_agent.ts': 'b', 'nobodyzed_1009_5009_agent.ts': 'z' }));
+    writeFileSync(join(d, 'canvas.zip'), await zip({ 'smithalice_1001_70001_agent.ts': 'a', 'jonesbob_1002_70002_agent.ts': 'b', 'nobodyzed_1009_70009_agent.ts': 'z' }));
     return join(d, 'canvas.zip');
   };
 
@@ -301,8 +382,8 @@ describe('--roster', () => {
     );
     const intake = await take([await canvasExport(d)], { roster: join(d, 'gradebook.csv') });
     const { 1001: alice } = byId(intake);
-    expect(alice).toMatchObject({ name: 'Smith, Alice', lms: { userId: '1001', submissionId: '5001', sisUserId: 'S1001', login: 'asmith', section: 'Sec 1' } });
-    expect(intake.roster).toMatchObject({ form: 'canvas', matched: 2, unmatchedSubmissions: [`${join(d, 'canvas.zip')}/nobodyzed_1009_5009_*`] });
+    expect(alice).toMatchObject({ name: 'Smith, Alice', lms: { userId: '1001', sisUserId: 'S1001', login: 'asmith', section: 'Sec 1' } });
+    expect(intake.roster).toMatchObject({ form: 'canvas', matched: 2, unmatchedSubmissions: [`${join(d, 'canvas.zip')}/nobodyzed_1009_*`] });
     expect(intake.roster!.withoutSubmission.map((e) => [e.id, e.name, e.line])).toEqual([['1003', 'Lee, Carol', 5]]);
   });
 

@@ -23,6 +23,7 @@ import { readSingle } from './layouts/folders.ts';
 import type { FoundSubmission } from './layouts/found.ts';
 import { CODE_FOLDERS, entriesOf, isJunk } from './layouts/junk.ts';
 import { isMoodleName } from './layouts/moodle.ts';
+import { CANVAS_NO_TIMES, sharedTime, sharedTimeReason, submittedAt } from './times.ts';
 import { matchRoster, readRoster, type RosterReport } from './roster.ts';
 import type { LayoutKind, SubmissionRecord } from './submission.ts';
 
@@ -123,7 +124,7 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
     const exportLimits = { ...EXPORT_LIMITS, ...o.exportLimits };
     const budget = archiveBudget(exportLimits);
     const staging = join(root, '.exports');
-    const found: { sub: FoundSubmission; layout: LayoutKind }[] = [];
+    const found: { sub: FoundSubmission; layout: LayoutKind; noTimes?: string }[] = [];
     const reads: IntakeRead[] = [];
     const notes: string[] = [];
     for (const [index, path] of paths.entries()) {
@@ -131,6 +132,7 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
       const real = realpathSync(path);
       let dir: string;
       let where = shown;
+      let noTimes: string | undefined;
       if (statSync(real).isFile()) {
         if (!isZipFile(real)) {
           found.push({ sub: readSingle(real, shown, idOfPath(shown), true).submissions[0]!, layout: 'single' });
@@ -140,25 +142,31 @@ export async function takeInSubmissions(paths: readonly string[], o: TakeInOptio
         dir = join(staging, String(index));
         const got = await extractZip(real, dir, { shown, budget, limits: exportLimits, skip: (rel) => isJunk(rel) });
         notes.push(...got.notes);
+        const at = sharedTime(dir);
+        if (at !== undefined) noTimes = sharedTimeReason(shown, at);
       } else dir = real;
       ({ dir, shown: where } = lookThrough(dir, where));
       const layout = detectLayout(dir);
       const read = layout === 'single' ? readSingle(dir, where, idOfPath(shown), false) : LAYOUT_READERS[layout](dir, where);
       notes.push(...read.notes);
+      if (read.fileTimes === false) {
+        noTimes = CANVAS_NO_TIMES;
+        notes.push(`${where}: ${CANVAS_NO_TIMES}: only its _LATE mark says who was late`);
+      } else if (noTimes !== undefined && read.submissions.some((s) => s.submittedAt === undefined)) notes.push(`${noTimes}: no submission times are taken from them`);
       // In the order of the students' ids (numbers as numbers), whatever order the export's names list them in.
       const ordered = [...read.submissions].sort((a, b) => a.idHint.localeCompare(b.idHint, 'en', { numeric: true }) || (a.source < b.source ? -1 : 1));
-      for (const sub of ordered) found.push({ sub, layout });
+      for (const sub of ordered) found.push({ sub, layout, ...(noTimes !== undefined ? { noTimes } : {}) });
       reads.push({ path, layout, count: read.submissions.length });
     }
     const matched = roster === undefined ? undefined : matchRoster(roster, found.map((f) => f.sub));
     const taken = new Set<string>();
     const records: SubmissionRecord[] = [];
-    for (const [i, { sub, layout }] of found.entries()) {
+    for (const [i, { sub, layout, noTimes }] of found.entries()) {
       const entry = matched?.entries[i];
       let id = safeId(entry?.id ?? sub.idHint);
       for (let n = 2; taken.has(id); n++) id = `${safeId(entry?.id ?? sub.idHint)}-${n}`;
       taken.add(id);
-      records.push(await snapshotOne(sub, layout, id, root, o, entry));
+      records.push(await snapshotOne(sub, layout, id, root, o, entry, noTimes));
     }
     await rm(staging, { recursive: true, force: true });
     return { records, reads, notes, ...(matched !== undefined ? { roster: matched.report } : {}), root, dispose };
@@ -217,7 +225,7 @@ function hasGit(dir: string): boolean {
   }
 }
 
-async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string, root: string, o: TakeInOptions, entry: ReturnType<typeof matchRoster>['entries'][number]): Promise<SubmissionRecord> {
+async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string, root: string, o: TakeInOptions, entry: ReturnType<typeof matchRoster>['entries'][number], noTimes: string | undefined): Promise<SubmissionRecord> {
   const dest = join(root, id);
   await mkdir(dest, { recursive: true });
   const notes = [...sub.notes];
@@ -259,11 +267,12 @@ async function snapshotOne(sub: FoundSubmission, layout: LayoutKind, id: string,
     path,
     source: sub.source,
     files,
-    ...submittedAt(sub, (f) => (path === dest ? join(dest, ...f.split('/')) : path), files),
+    ...submittedAt(sub, (f) => (path === dest ? join(dest, ...f.split('/')) : path), files, noTimes),
     ...(sub.late !== undefined ? { late: sub.late } : {}),
     ...(sub.attempt !== undefined ? { attempt: sub.attempt } : {}),
     ...(sub.members !== undefined ? { members: sub.members } : {}),
     layout,
+    ...(entry !== undefined ? { rosterLine: entry.line } : {}),
     notes,
   };
   return record;
@@ -292,20 +301,6 @@ function listFiles(dir: string): string[] {
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/'))
     .sort();
-}
-
-/** The export's time, or the latest of the files' own (the snapshot keeps them). */
-function submittedAt(sub: FoundSubmission, pathOf: (file: string) => string, files: readonly string[]): Pick<SubmissionRecord, 'submittedAt' | 'submittedAtSource'> {
-  if (sub.submittedAt !== undefined) return { submittedAt: sub.submittedAt, submittedAtSource: 'export' };
-  let latest = 0;
-  for (const f of files) {
-    try {
-      latest = Math.max(latest, lstatSync(pathOf(f)).mtimeMs);
-    } catch {
-      // removed meanwhile: not counted
-    }
-  }
-  return latest === 0 ? {} : { submittedAt: new Date(latest).toISOString(), submittedAtSource: 'file-times' };
 }
 
 /** One line: which layouts were read, and how many students. */

@@ -22,7 +22,7 @@ import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } 
 import { COURSE_GRACE_MS, MATCH_RULES, type MatchRules } from '../../packs/cs540/match-rules.ts';
 import { checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
-import { sourceOf, takeInAgentSpecs, withSourceNames } from '../intake.ts';
+import { rosterOption, rosterTakeIn, sourceOf, takeInAgentSpecs, withSourceNames } from '../intake.ts';
 import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
 import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
@@ -41,6 +41,7 @@ import { checkExitOption, failedCheck } from '../check-exit.ts';
 
 interface GauntletFlags extends SandboxFlags, LimitFlags, ShardFlag {
   python?: string;
+  roster?: string;
   stones: number[];
   timePerMove: number[];
   games: number;
@@ -105,6 +106,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
         .default(d.matchRules),
     )
     .addOption(new Option('--openings <spec>', 'random:K (K seeded random moves open each pair of games) or FILE of start positions; match rules project only').default(describeOpenings(d.openings)))
+    .addOption(rosterOption())
     .option('--replays <dir>', 'write each game as JSON lines to DIR/<submission>/<opponent>/<stones>-stones-<ms>ms/game-NNN.jsonl')
     .addOption(new Option('--bonus <points>', 'points above 100 for beating the advanced agent').argParser(points).default(d.bonus))
     .addOption(jobsOption('games played at once (worker threads)'))
@@ -153,7 +155,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       checkReportFiles(flags);
       const sandbox = sandboxMode(flags);
       // Zips and LMS exports in any layout: one snapshot per student, played in place of what was given.
-      const { specs: submissions, intake } = await takeInAgentSpecs(io, given);
+      const { specs: submissions, intake } = await takeInAgentSpecs(io, given, rosterTakeIn(flags));
       await refuseRunWithoutSubmission(submissions, 'cs540');
       // Reference agents run in this process: the sandbox matters only when a submission runs.
       const confinement = submissions.some(isPathSpec) ? await announceSandbox(io, sandbox) : undefined;

@@ -20,7 +20,7 @@ import { similarityJson, type SimilarityReport } from '../../similarity/report.t
 import { assembleReport, computeSimilarity, runPairs } from '../../similarity/run.ts';
 import { SOURCE_LANGUAGES } from '../../similarity/source-files.ts';
 import { writeFileAtomically } from '../../write-file.ts';
-import { intakeHelp, recordPaths, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
+import { intakeHelp, recordPaths, rosterName, rosterOption, rosterTakeIn, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { checkOutputFile } from '../output-paths.ts';
@@ -36,6 +36,7 @@ export const DEFAULT_POSITIONS = DEFAULT_BEHAVIOUR_POSITIONS;
 const CONSOLE_PAIRS = 10;
 
 interface SimilarityCliOptions extends SandboxFlags, ShardFlag {
+  roster?: string;
   rules: string;
   language?: string;
   ignore?: string;
@@ -68,6 +69,7 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
     .addOption(new Option('--rules <profile>', "the course: its rules for the positions, its kit's starter as the code to ignore").choices(PROFILE_NAMES).default('kalah'))
     .addOption(new Option('--language <language>', "compare this language's files in every submission (default: each submission's main language)").choices(SOURCE_LANGUAGES))
     .option('--ignore <dir>', "a folder of the code every student was given, left out of the source comparison (default: the course's starter, agents/starters/<rules>/, and the files its kit provides)")
+    .addOption(rosterOption())
     .option('--json <file>', 'write the report as JSON: every pair with its scores and matching fragments, strongest first')
     .option('--csv <file>', 'write one line a pair, strongest first')
     .option('--html <file>', "write one self-contained HTML page: the ranked pairs and the top pairs' fragments side by side")
@@ -105,7 +107,7 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
         throw new UserError(`--shard ${opts.shard.index}/${opts.shard.count}: a shard writes its part as --json only; mancala merge writes the whole run's --csv and --html`);
       }
       // Zips and LMS exports in any layout: one snapshot per student, compared in place of what was given.
-      const intake = await takeInForCommand(io, paths);
+      const intake = await takeInForCommand(io, paths, rosterTakeIn(opts));
       const submissions = recordPaths(intake);
       if (submissions.length < 2) throw new UserError('similarity compares pairs: give two submission folders or more');
       const sandbox = sandboxMode(opts);
@@ -151,13 +153,13 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
       );
       if (record !== undefined) {
         if (opts.json !== undefined) {
-          writeFileAtomically(opts.json, similarityShardJson(withSourceNames(part, intake), record));
+          writeFileAtomically(opts.json, similarityShardJson(withSourceNames(part, intake, rosterName), record));
           io.err(`wrote ${opts.json} (shard ${opts.shard!.index}/${opts.shard!.count})\n`);
         }
         io.out(`${part.pairs.length} pairs compared by source${part.fingerprints === null ? '' : `, ${part.fingerprints.length} submissions fingerprinted`}; mancala merge ranks them with the other shards'\n`);
         return;
       }
-      const report = withSourceNames(assembleReport([part]), intake);
+      const report = withSourceNames(assembleReport([part]), intake, rosterName);
       io.out(renderSimilarityConsole(report));
       writeSimilarityFiles(io, report, opts);
     });

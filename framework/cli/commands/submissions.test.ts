@@ -49,6 +49,9 @@ function writeTree(dir: string, files: Record<string, string | Buffer>): string 
 }
 
 const prefixed = (prefix: string, files: Record<string, Buffer>, rename: (f: string) => string = (f) => f) => Object.fromEntries(Object.entries(files).map(([f, b]) => [`${prefix}${rename(f)}`, b]));
+/** Canvas's names: `<student>_<file id>_<file>`, each file its own id (Canvas's attachment id), from `firstId` on. */
+const canvasNamed = (student: string, firstId: number, files: Record<string, Buffer>, rename: (f: string) => string = (f) => f) =>
+  Object.fromEntries(Object.entries(files).map(([f, b], i) => [`${student}_${firstId + i}_${rename(f)}`, b]));
 
 /** A small suite: an agent role and a heuristic role, cases alice passes and bob (plain minimax) and carol fail in part. */
 let made: Promise<string> | undefined;
@@ -121,10 +124,10 @@ describe('LMS exports graded as each folder alone', () => {
     writeFileSync(
       join(work, 'canvas.zip'),
       await zipOf({
-        ...prefixed('smithalice_LATE_1001_5001_', alice, (f) => (f === 'heuristic.ts' ? 'heuristic-1.ts' : f)),
-        'jonesbob_1002_5002_bob-submission.zip': await zipOf(prefixed('bob/', bob)),
-        ...prefixed('leecarol_1003_5003_', carol),
-        '__MACOSX/._smithalice_LATE_1001_5001_agent.ts': 'resource fork',
+        ...canvasNamed('smithalice_LATE_1001', 70001, alice, (f) => (f === 'heuristic.ts' ? 'heuristic-1.ts' : f)),
+        'jonesbob_1002_70101_bob-submission.zip': await zipOf(prefixed('bob/', bob)),
+        ...canvasNamed('leecarol_1003', 70201, carol),
+        '__MACOSX/._smithalice_LATE_1001_70001_agent.ts': 'resource fork',
       }),
     );
     // Moodle: folders, __MACOSX beside them.
@@ -162,7 +165,7 @@ describe('LMS exports graded as each folder alone', () => {
     expect(Object.keys(r.scores).sort()).toEqual(Object.keys(want).sort());
     for (const [id, who] of Object.entries(want)) expect(r.scores[id], `${id} (${who})`).toBe(alone[who]);
     // Reports name the instructor's files, never the intake's temp folder.
-    expect(r.paths['1001']).toBe(`${join(work, 'canvas.zip')}/smithalice_LATE_1001_5001_*`);
+    expect(r.paths['1001']).toBe(`${join(work, 'canvas.zip')}/smithalice_LATE_1001_*`);
     expect(JSON.stringify(r.paths)).not.toContain('mancala-');
     expect(readFileSync(join(work, 'lms.json'), 'utf8')).not.toMatch(/mancala-\d+-intake/);
     // One line says how the submissions were read.
@@ -187,7 +190,7 @@ describe('programs from a Canvas export (csci561-grade)', () => {
     const alone = writeTree(join(work, 'programs-alone'), { 'ref/mancala3.py': reference, 'other/main.py': readFileSync(join(other, 'main.py')), 'other/answer.py': readFileSync(join(other, 'answer.py')) });
     writeFileSync(
       join(work, 'programs.zip'),
-      await zipOf({ 'smithalice_LATE_1001_5001_mancala3-1.py': reference, 'jonesbob_1002_5002_main.py': readFileSync(join(other, 'main.py')), 'jonesbob_1002_5002_answer.py': readFileSync(join(other, 'answer.py')) }),
+      await zipOf({ 'smithalice_LATE_1001_70001_mancala3-1.py': reference, 'jonesbob_1002_70002_main.py': readFileSync(join(other, 'main.py')), 'jonesbob_1002_70003_answer.py': readFileSync(join(other, 'answer.py')) }),
     );
     const run = async (args: string[], json: string) => {
       const r = await runMain(['csci561-grade', ...args, '--suite', join(root, 'testcases/csci561-public-programs'), '--case', 'case-alphabeta-d1-1,case-minimax-d2-1', '--json', json, '--no-progress', '--no-color', ...SANDBOX]);
@@ -207,14 +210,15 @@ describe('programs from a Canvas export (csci561-grade)', () => {
 
 describe('mancala submissions', () => {
   it('prints each student, their files and the layout, and with a roster the unmatched both ways once', async () => {
-    writeFileSync(join(work, 'c.zip'), await zipOf({ 'smithalice_LATE_1001_5001_agent-1.ts': 'a', 'jonesbob_1002_5002_agent.ts': 'b' }));
+    writeFileSync(join(work, 'c.zip'), await zipOf({ 'smithalice_LATE_1001_70001_agent-1.ts': 'a', 'jonesbob_1002_70002_agent.ts': 'b' }));
     writeFileSync(join(work, 'gradebook.csv'), 'Student,ID,SIS User ID,SIS Login ID,Section\n    Points Possible,,,,\n"Smith, Alice",1001,S1,asmith,A\n"Lee, Carol",1003,S3,clee,A\n');
     const r = await runMain(['submissions', join(work, 'c.zip'), '--roster', join(work, 'gradebook.csv')]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`${join(work, 'c.zip')}: Canvas "Download Submissions", 2 submissions`);
-    expect(r.out).toMatch(/\n1001 {2}Smith, Alice {2}LATE, handed in [^\n]+\n {2}from [^\n]+smithalice_LATE_1001_5001_\*\n {2}1 file: agent\.ts\n {2}note: agent-1\.ts: Canvas's name for a file uploaded again, restored to agent\.ts\n/);
+    expect(r.out).toMatch(/\n1001 {2}Smith, Alice {2}LATE\n {2}from [^\n]+smithalice_LATE_1001_\*\n {2}1 file: agent\.ts\n {2}note: agent-1\.ts: Canvas's name for a file uploaded again, restored to agent\.ts\n/);
+    expect(r.out).toContain(`note: ${join(work, 'c.zip')}: Canvas's download carries no submission times (each file in it bears the time the zip was made): only its _LATE mark says who was late\n`);
     expect(r.out).toContain(`roster ${join(work, 'gradebook.csv')} (canvas): 1 submission matched to a student`);
-    expect(r.out.match(/no student in the roster for the submission [^\n]*jonesbob_1002_5002_\*/g)).toHaveLength(1);
+    expect(r.out.match(/no student in the roster for the submission [^\n]*jonesbob_1002_\*/g)).toHaveLength(1);
     expect(r.out.match(/no submission from Lee, Carol \(1003, roster line 4\)/g)).toHaveLength(1);
     const j = await runMain(['submissions', join(work, 'c.zip'), '--json']);
     const parsed = JSON.parse(j.out) as { submissions: { id: string; late: boolean; files: string[]; path?: string }[] };
@@ -225,7 +229,7 @@ describe('mancala submissions', () => {
   });
 
   it("shows a student's control characters and bidi overrides, never sends them to the terminal", async () => {
-    const dir = writeTree(join(work, 'escapes'), { 'evil\u001b]0;owned\u0007\u202e_1001_5001_agent.ts': 'x' });
+    const dir = writeTree(join(work, 'escapes'), { 'evil\u001b]0;owned\u0007\u202e_1001_70001_agent.ts': 'x' });
     const r = await runMain(['submissions', dir]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).not.toMatch(/[\u001b\u0007\u202e]/);

@@ -4,6 +4,7 @@
  * intervals, a crosstable, and who forfeited and why. Resumable: games are appended to
  * <out>/results.jsonl as they finish, and rerunning the same command plays only the missing ones.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
@@ -22,7 +23,8 @@ import { queueNotices, queueOption } from '../queue-option.ts';
 import { noProgressOption, withProgressBar } from '../progress.ts';
 import { checkOutputFile, checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
-import { takeInAgentSpecs } from '../intake.ts';
+import { rosterOption, rosterTakeIn, takeInAgentSpecs } from '../intake.ts';
+import { isPlainSubmission } from '../../intake/take-in.ts';
 import { announceSandbox, sandboxMode, weakSandboxOption, type SandboxFlags } from '../sandbox-options.ts';
 import { tournamentShardGames, tournamentShardRecord } from '../../shards/read.ts';
 import { describeShard } from '../../shards/record.ts';
@@ -31,6 +33,7 @@ import { studentPath } from '../../student-text.ts';
 import { jobsOption } from '../jobs-option.ts';
 
 interface TournamentCliOptions extends SandboxFlags, ShardFlag {
+  roster?: string;
   format: TournamentFormat;
   vs?: string[];
   gamesPerPair: number;
@@ -69,6 +72,7 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
     .option('--games-per-pair <n>', 'games each pair plays', wholeNumber(1, 100_000, 'games a pair'), 2)
     .option('--seed <n>', "the schedule's seed: the order of games, each game's seed and its opening", wholeNumber(0, 2 ** 31 - 1, 'a seed'), 1)
     .addOption(jobsOption('games played at once, each job with its own players (a thread, and a process per sandboxed submission)'))
+    .addOption(rosterOption())
     .option('--out <dir>', 'the folder of results.jsonl (created; an existing one with the same parameters is resumed)', 'tournament')
     .option('--json <file>', 'write the standings as JSON: {"games":N,"standings":[{"agent","rating","ci":[lo,hi],"wins","draws","losses",…}]}')
     .addOption(new Option('--rules <profile>', 'rules profile').choices(PROFILE_NAMES).default('kalah'))
@@ -129,10 +133,13 @@ export function addTournamentCommand(program: Command, io: CliIo): void {
         forfeit: opts.forfeit,
       };
       // Refused before any game: bad agents and parameters, an --out or --json that cannot be written, no sandbox.
-      validateParams(params);
+      // A class's zip or export is many agents: with one, the agents are checked once its students are taken in.
+      const exports = given.some((a) => existsSync(a) && !isPlainSubmission(a));
+      if (!exports) validateParams(params);
       checkOutputFolder('--out', opts.out);
       // An LMS's zip or export: its students' snapshots in the --out folder, under names a resumed run finds again.
-      params.agents = (await takeInAgentSpecs(io, given, { exportsOnly: true, root: join(opts.out, 'submissions') })).specs;
+      params.agents = (await takeInAgentSpecs(io, given, { exportsOnly: true, root: join(opts.out, 'submissions'), ...rosterTakeIn(opts) })).specs;
+      if (exports) validateParams(params);
       if (opts.json !== undefined) checkOutputFile('--json', opts.json);
       const sandbox = sandboxMode(opts);
       await refuseRunWithoutSubmission(participants(params), profile.name);

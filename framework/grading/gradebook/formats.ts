@@ -82,7 +82,7 @@ function canvas(rows: readonly GradebookRow[], a: Assignment): Gradebook {
 
 function lateness(r: GradebookRow): string {
   if (r.late === undefined) return '';
-  return r.late.minutesLate === 0 ? 'on time' : `${formatDuration(r.late.minutesLate * 60_000)} late${r.late.graceDaysSpent > 0 ? `, ${r.late.graceDaysSpent} grace day${r.late.graceDaysSpent === 1 ? '' : 's'}` : ''}`;
+  return r.late.minutesLate === 0 ? 'on time' : `${r.late.latenessUnknown === true ? 'marked late, time unknown' : `${formatDuration(r.late.minutesLate * 60_000)} late`}${r.late.graceDaysSpent > 0 ? `, ${r.late.graceDaysSpent} grace day${r.late.graceDaysSpent === 1 ? '' : 's'}` : ''}`;
 }
 
 function moodle(rows: readonly GradebookRow[], a: Assignment): Gradebook {

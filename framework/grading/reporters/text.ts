@@ -41,9 +41,9 @@ export function formatDuration(ms: number): string {
 }
 
 /** A late verdict in a few words, after the adjusted score: "raw 80; 26 h 5 min late, 1 grace day, −8". */
-export function lateBrief(l: { minutesLate: number; graceDaysSpent: number; penalty: number; rawScore: number }): string {
+export function lateBrief(l: { minutesLate: number; graceDaysSpent: number; penalty: number; rawScore: number; latenessUnknown?: true }): string {
   const parts = [`raw ${formatPoints(l.rawScore)}`];
-  parts.push(l.minutesLate === 0 ? 'on time' : `${formatDuration(l.minutesLate * 60_000)} late`);
+  parts.push(l.minutesLate === 0 ? 'on time' : l.latenessUnknown === true ? 'marked late, time unknown' : `${formatDuration(l.minutesLate * 60_000)} late`);
   if (l.graceDaysSpent > 0) parts.push(`${l.graceDaysSpent} grace day${l.graceDaysSpent === 1 ? '' : 's'}`);
   if (l.penalty > 0) parts.push(`\u2212${formatPoints(l.penalty)}`);
   return parts.join(', ');

@@ -33,6 +33,11 @@ export interface LayoutRead {
   submissions: FoundSubmission[];
   /** what the layout left out of the export as a whole (files no student's), one line each */
   notes: string[];
+  /**
+   * false when the files' own times say nothing of when each was handed in (Canvas stamps every
+   * file of its download with the time the zip was made): no time is taken from them
+   */
+  fileTimes?: false;
 }
 
 /** Reads an export folder in one layout; `shown` names the export in sources and notes. */
