@@ -153,7 +153,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       if (opts.reports !== undefined) checkReportsDir(opts.reports, mine, checkOutputFolder);
       const students = classStudents(intake.records);
       const classOutputs = prepareClassOutputs({ ...opts, ...(opts.reports !== undefined ? { feedback: opts.reports } : {}) }, { suiteName: loaded.manifest.name, suiteDir: opts.suite, submissions: mine, students });
-      const journal = openClassJournal(io, opts, files, mine, (s) => sourceOf(intake, s));
+      const journal = openClassJournal(io, opts, { ...files, ...(opts.reports !== undefined ? { feedback: opts.reports } : {}), ...(opts.gradebook !== undefined ? { gradebook: opts.gradebook } : {}) }, mine, (s) => sourceOf(intake, s));
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
