@@ -7,10 +7,11 @@
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UserError } from '../errors.ts';
-import { defaultBudgetMs, formatDuration, MIN_BUDGET_MS, MOVES_A_GAME, type StopRules } from '../grading/early-stop.ts';
+import { CASE_START_MS, defaultBudgetMs, formatDuration, MIN_BUDGET_MS, MOVES_A_GAME, MS_A_REFERENCE_NODE, type StopRules } from '../grading/early-stop.ts';
 import { checkOnlyIds, GradeJournal, type JournalOpener } from '../grading/grade-journal.ts';
 import { toolIdentity } from '../grading/tool-identity.ts';
-import type { SuiteCase } from '../suites/types.ts';
+import { referenceWork } from '../grading/reference-work.ts';
+import type { Suite, SuiteCase } from '../suites/types.ts';
 import { keepOnInterrupt } from './interrupt.ts';
 import type { CliIo } from './options.ts';
 import { checkOutputFile } from './output-paths.ts';
@@ -54,8 +55,9 @@ export function addClassRunOptions(cmd: Command): Command {
       new Option(
         '--submission-time-limit <time>',
         "wall-clock time each submission's cases may take in all (600000 ms, 90s, 10m, 1h); its remaining cases are then not run and fail as timeouts. " +
-          `Default: twice the longest the suite's limits allow a submission (each case's time limit; a playoff's games × ${MOVES_A_GAME} moves × its time a move), at least ${formatDuration(MIN_BUDGET_MS)}, ` +
-          "so that no submission within its limits reaches it. The per-case limits stay the suite's (--time-limit overrides them). " +
+          `Default: sized from what the suite's reference needs, run as suite bless runs it: each case ${formatDuration(CASE_START_MS)} and ${MS_A_REFERENCE_NODE} ms a node the reference searches on it; ` +
+          `a playoff, an anytime case or one with no reference answer twice its limits (a playoff's games × ${MOVES_A_GAME} moves × its time a move); never more than twice a case's limits, and at least ${formatDuration(MIN_BUDGET_MS)} in all. ` +
+          "The per-case limits stay the suite's (--time-limit overrides them). " +
           'Whatever the budget, a submission stops early after 3 timeouts in a row (in one category: that category only) or the same start-up failure on its first 2 cases (docs/class-runs.md)',
       ).argParser(parseDuration),
     )
@@ -65,9 +67,13 @@ export function addClassRunOptions(cmd: Command): Command {
     .option('--fresh', 'grade every submission again (the journal is started anew)');
 }
 
-/** The early-stop rules for a run of `cases`: --submission-time-limit, or the suite's default. */
-export function stopRules(flags: ClassRunFlags, cases: readonly SuiteCase[]): StopRules {
-  return { budgetMs: flags.submissionTimeLimit ?? defaultBudgetMs(cases) };
+/**
+ * The early-stop rules for a run of `cases` of `suite`: --submission-time-limit, or the default
+ * sized from what the suite's reference needs (run here, as `suite bless` runs it).
+ */
+export async function stopRules(flags: ClassRunFlags, suite: Suite, cases: readonly SuiteCase[]): Promise<StopRules> {
+  if (flags.submissionTimeLimit !== undefined) return { budgetMs: flags.submissionTimeLimit };
+  return { budgetMs: defaultBudgetMs(cases, await referenceWork(suite, cases)) };
 }
 
 /** The journal's file: --journal, or beside the first report file; undefined: none. */

@@ -158,6 +158,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
       const graded = selectCases(suite, opts.visibility).filter((c) => caseIds === undefined || caseIds.includes(c.id));
+      const stop = await stopRules(opts, suite, graded);
       const shard =
         opts.shard === undefined
           ? undefined
@@ -178,7 +179,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
           keepFailures: opts.reports !== undefined,
           runLines,
           ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}),
-          stop: stopRules(opts, graded),
+          stop,
           ...journalFor(journal, 'program', mine),
           onCase: (submission, caseId) => bar?.update(++done, total, { submission, caseId }),
         });
