@@ -349,6 +349,9 @@ describe('the late policy (--due, --late-policy)', () => {
       });
       expect(text(byId(page, 'r1-s1-h')!)).toBe(`${late!.id} 1.84 / 15 (raw 2.3, 1 day 2 h late, \u22120.46)`);
       expect(tableOf(2)).toMatchObject({ lateness: 'on time', penalty: 'none', 'adjusted score': `${onTime!.score} / ${onTime!.maxScore}` });
+      // The table of submissions: the adjusted score beside the raw one, where a penalty was taken.
+      const scoreCells = withClass(byId(page, 'r1-subs')!, 'score').filter((e) => e.tag === 'td');
+      expect(scoreCells.slice(0, 2).map((e) => text(e))).toEqual(['2.3 / 15 late: 1.84', `${onTime!.score} / ${onTime!.maxScore}`]);
       // A run with no due date has no late table.
       expect(withClass(parsePage(renderHtmlReport(sampleReport())), 'late')).toEqual([]);
     } finally {
