@@ -4,13 +4,14 @@
  * and the journal (grading/grade-journal.ts) with `--journal`, `--no-journal`, `--only` and `--fresh`.
  * docs/class-runs.md is the instructors' page on them.
  */
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UserError } from '../errors.ts';
-import { defaultBudgetMs, formatDuration, MIN_BUDGET_MS, MOVES_A_GAME, type StopRules } from '../grading/early-stop.ts';
+import { CASE_START_MS, defaultBudgetMs, formatDuration, MIN_BUDGET_MS, MOVES_A_GAME, MS_A_REFERENCE_NODE, type StopRules } from '../grading/early-stop.ts';
 import { checkOnlyIds, GradeJournal, type JournalOpener } from '../grading/grade-journal.ts';
 import { toolIdentity } from '../grading/tool-identity.ts';
-import type { SuiteCase } from '../suites/types.ts';
+import { referenceWork } from '../grading/reference-work.ts';
+import type { Suite, SuiteCase } from '../suites/types.ts';
 import { keepOnInterrupt } from './interrupt.ts';
 import type { CliIo } from './options.ts';
 import { checkOutputFile } from './output-paths.ts';
@@ -23,9 +24,14 @@ export interface ClassRunFlags {
   fresh?: boolean;
 }
 
-/** The report files a journal may sit beside, in the order one is chosen. */
+/** The report files a journal may sit beside, in the order one is chosen (then a gradebook's file, then the feedback folder). */
 const JOURNAL_BESIDE = ['json', 'csv', 'gradescope', 'junit', 'html'] as const;
-type ReportFlags = Partial<Record<(typeof JOURNAL_BESIDE)[number], string>>;
+type ReportFlags = Partial<Record<(typeof JOURNAL_BESIDE)[number], string>> & {
+  /** --gradebook's words: kind, file, kind, file, … */
+  gradebook?: readonly string[];
+  /** --feedback's folder */
+  feedback?: string;
+};
 
 /** "600000" (ms), "500ms", "90s", "10m", "1.5h" → ms. */
 export function parseDuration(value: string): number {
@@ -49,29 +55,37 @@ export function addClassRunOptions(cmd: Command): Command {
       new Option(
         '--submission-time-limit <time>',
         "wall-clock time each submission's cases may take in all (600000 ms, 90s, 10m, 1h); its remaining cases are then not run and fail as timeouts. " +
-          `Default: twice the longest the suite's limits allow a submission (each case's time limit; a playoff's games × ${MOVES_A_GAME} moves × its time a move), at least ${formatDuration(MIN_BUDGET_MS)}, ` +
-          "so that no submission within its limits reaches it. The per-case limits stay the suite's (--time-limit overrides them). " +
+          `Default: sized from what the suite's reference needs, run as suite bless runs it: each case ${formatDuration(CASE_START_MS)} and ${MS_A_REFERENCE_NODE} ms a node the reference searches on it; ` +
+          `a playoff, an anytime case or one with no reference answer twice its limits (a playoff's games × ${MOVES_A_GAME} moves × its time a move); never more than twice a case's limits, and at least ${formatDuration(MIN_BUDGET_MS)} in all. ` +
+          "The per-case limits stay the suite's (--time-limit overrides them). " +
           'Whatever the budget, a submission stops early after 3 timeouts in a row (in one category: that category only) or the same start-up failure on its first 2 cases (docs/class-runs.md)',
       ).argParser(parseDuration),
     )
-    .option('--journal <file>', "record each submission's result in FILE as it is graded, and reuse it when the same command runs again (default: beside the first of --json, --csv, --gradescope, --junit, --html, as <name>.journal.jsonl; none without one)")
+    .option('--journal <file>', "record each submission's result in FILE as it is graded, and reuse it when the same command runs again (default: beside the first of --json, --csv, --gradescope, --junit, --html, then --gradebook's file, as <name>.journal.jsonl, or beside the --feedback folder DIR as DIR.journal.jsonl; none without one)")
     .option('--no-journal', 'neither read nor write a journal')
     .option('--only <ids>', 'grade these submissions again (their ids: folder names; commas or the flag repeated) even when the journal has them; the others are reused when they can be', collectIds)
     .option('--fresh', 'grade every submission again (the journal is started anew)');
 }
 
-/** The early-stop rules for a run of `cases`: --submission-time-limit, or the suite's default. */
-export function stopRules(flags: ClassRunFlags, cases: readonly SuiteCase[]): StopRules {
-  return { budgetMs: flags.submissionTimeLimit ?? defaultBudgetMs(cases) };
+/**
+ * The early-stop rules for a run of `cases` of `suite`: --submission-time-limit, or the default
+ * sized from what the suite's reference needs (run here, as `suite bless` runs it).
+ */
+export async function stopRules(flags: ClassRunFlags, suite: Suite, cases: readonly SuiteCase[]): Promise<StopRules> {
+  if (flags.submissionTimeLimit !== undefined) return { budgetMs: flags.submissionTimeLimit };
+  return { budgetMs: defaultBudgetMs(cases, await referenceWork(suite, cases)) };
 }
 
 /** The journal's file: --journal, or beside the first report file; undefined: none. */
 export function journalFile(flags: ClassRunFlags, reports: ReportFlags): string | undefined {
   if (flags.journal === false) return undefined;
   if (typeof flags.journal === 'string') return flags.journal;
-  const beside = JOURNAL_BESIDE.map((k) => reports[k]).find((f) => f !== undefined);
-  if (beside === undefined) return undefined;
-  return join(dirname(beside), `${basename(beside, extname(beside))}.journal.jsonl`);
+  const beside = JOURNAL_BESIDE.map((k) => reports[k]).find((f) => f !== undefined) ?? reports.gradebook?.[1];
+  if (beside !== undefined) return join(dirname(beside), `${basename(beside, extname(beside))}.journal.jsonl`);
+  if (reports.feedback === undefined) return undefined;
+  // Beside the feedback folder, never in it: its files go to students, and the journal holds hidden answers.
+  const folder = resolve(reports.feedback);
+  return join(dirname(folder), `${basename(folder)}.journal.jsonl`);
 }
 
 /**
@@ -82,7 +96,7 @@ export function openClassJournal(io: CliIo, flags: ClassRunFlags, reports: Repor
   const file = journalFile(flags, reports);
   const only = flags.only === undefined ? undefined : new Set(flags.only);
   if (only !== undefined) {
-    if (file === undefined) throw new UserError('--only: re-grades some submissions of a journal, and this run has none: give --json, --csv, … (the journal goes beside it) or --journal FILE');
+    if (file === undefined) throw new UserError('--only: re-grades some submissions of a journal, and this run has none: give --json, --csv, --gradebook, --feedback, … (the journal goes beside it) or --journal FILE');
     checkOnlyIds(only, submissions);
   }
   if (file === undefined) return undefined;

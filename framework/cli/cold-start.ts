@@ -57,3 +57,11 @@ function medianWallMs(args: string[], cwd: string, runs: number): number {
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)]!;
 }
+
+/** The bench's lines for the cold starts. */
+export function coldStartLines(c: ColdStarts): string[] {
+  return [
+    `startup   node -e 0 alone: ${c.nodeAloneMs.toFixed(0)} ms (median of ${c.runs} fresh processes, start to exit)`,
+    ...c.commands.map((k) => `startup   ${k.command}: ${k.medianMs.toFixed(0)} ms`),
+  ];
+}

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SuiteCase } from '../suites/types.ts';
-import { defaultBudgetMs, EarlyStop, formatDuration, isStartUpFailure, MIN_BUDGET_MS, reasonOfNotRun, worstCaseMs } from './early-stop.ts';
+import { CASE_START_MS, caseBudgetMs, defaultBudgetMs, EarlyStop, MS_A_REFERENCE_NODE, formatDuration, isStartUpFailure, MIN_BUDGET_MS, reasonOfNotRun, worstCaseMs } from './early-stop.ts';
 import type { CaseStatus } from './types.ts';
 
 function cases(categories: readonly string[], ms = 1000): SuiteCase[] {
@@ -98,7 +98,7 @@ describe('the time budget', () => {
     expect(notRun.get('c4')).toBe("timeout: not run: the submission's time budget (25 s) was spent");
   });
 
-  it('the default: twice the worst cases added up (a playoff counts its games), never under a minute', () => {
+  it('the default without a reference figure (the old rule): twice the worst cases added up (a playoff counts its games), never under a minute', () => {
     expect(defaultBudgetMs(cases(['a', 'a'], 2000))).toBe(MIN_BUDGET_MS);
     expect(defaultBudgetMs(cases(Array.from({ length: 66 }, () => 'a'), 180_000))).toBe(2 * 66 * 180_000);
     const playoff = { ...cases(['p'], 1000)[0]!, checks: { playoff: { opponent: 'random', games: 4, winRate: 0.5, seed: 1, msPerMove: 500 } } } as unknown as SuiteCase;
@@ -106,5 +106,29 @@ describe('the time budget', () => {
     expect(formatDuration(600_000)).toBe('10 min');
     expect(formatDuration(90_000)).toBe('90 s');
     expect(formatDuration(2 * 66 * 180_000)).toBe('6.6 h');
+  });
+
+  it("the default with the reference's work: each case a start and its nodes priced, never over the old rule, never under a minute", () => {
+    // CSC384's shape: 66 cases of 180 s, the reference searching 1,000 nodes on each.
+    const csc384 = cases(Array.from({ length: 66 }, () => 'a'), 180_000);
+    const nodes = new Map(csc384.map((c) => [c.id, 1000]));
+    expect(caseBudgetMs(csc384[0]!, 1000)).toBe(CASE_START_MS + 1000 * MS_A_REFERENCE_NODE);
+    expect(defaultBudgetMs(csc384, nodes)).toBe(344_000); // 66 × 5.2 s, up to a whole second
+    expect(formatDuration(defaultBudgetMs(csc384, nodes))).toBe('5.7 min');
+    // Whole seconds: the budget is in the journal's hash and the "not run" message.
+    expect(defaultBudgetMs(cases(Array.from({ length: 20 }, () => 'a'), 180_000), new Map(Array.from({ length: 20 }, (_, k) => [`c${k + 1}`, 1003])))).toBe(105_000);
+    // A small suite: at least a minute.
+    expect(defaultBudgetMs(csc384.slice(0, 3), nodes)).toBe(MIN_BUDGET_MS);
+    // Short limits: a case's share is never over twice its worst case (the old rule).
+    const short = cases(Array.from({ length: 40 }, () => 'a'), 2000);
+    expect(defaultBudgetMs(short, new Map(short.map((c) => [c.id, 10])))).toBe(40 * 2 * 2000);
+    // A case with no figure (no reference answer), a playoff, an anytime case: the old rule, whatever the nodes say.
+    const playoff = { ...cases(['p'], 1000)[0]!, checks: { playoff: { opponent: 'random', games: 4, winRate: 0.5, seed: 1, msPerMove: 500 } } } as unknown as SuiteCase;
+    const anytime = { ...cases(['q'], 180_000)[0]!, options: { ms: 5000 } } as unknown as SuiteCase;
+    expect(caseBudgetMs(playoff, 10)).toBe(2 * worstCaseMs(playoff));
+    expect(caseBudgetMs(anytime, 10)).toBe(2 * 180_000);
+    expect(caseBudgetMs(csc384[0]!, undefined)).toBe(2 * 180_000);
+    // A heuristic evaluated once: a start only.
+    expect(caseBudgetMs(csc384[0]!, 0)).toBe(CASE_START_MS);
   });
 });

@@ -15,8 +15,8 @@
  *    IndexError in a search) never stops anything: it costs little, and other cases may pass.
  *  - **The time budget.** The wall-clock time the submission's cases took, added up; once it is
  *    spent, the remaining cases are not run. The case in play when it runs out finishes (its own
- *    limit bounds it). The default is generous: twice the longest the suite's limits allow a
- *    submission (defaultBudgetMs), at least a minute; `--submission-time-limit` sets it.
+ *    limit bounds it). The default is sized from what the reference needs (defaultBudgetMs), at
+ *    least a minute; `--submission-time-limit` sets it.
  *
  * A submission that cannot be set up at all (no agent found, a build that failed) runs no case,
  * as before: each case already reports that reason without running anything.
@@ -59,9 +59,48 @@ export function worstCaseMs(c: SuiteCase): number {
   return c.limits.ms + games;
 }
 
-/** The default budget: twice the cases' worst cases added up (wall clock is no CPU time), at least MIN_BUDGET_MS. */
-export function defaultBudgetMs(cases: readonly SuiteCase[]): number {
-  return Math.max(MIN_BUDGET_MS, 2 * cases.reduce((sum, c) => sum + worstCaseMs(c), 0));
+/**
+ * What a case may take in the default budget, whatever the reference needs: a process or a JVM
+ * started and the submission's modules loaded, on a busy machine (a submission's session is
+ * usually reused from case to case, and then this is mostly slack).
+ */
+export const CASE_START_MS = 5000;
+/**
+ * Each node the reference's search visits, in the default budget: the reference (TypeScript)
+ * visits about 2 million a second; a correct CPython search is 30–100 times slower on this code,
+ * and a busy machine's wall clock doubles that again, so 5,000 a second is what a slow but correct
+ * submission may need.
+ */
+export const MS_A_REFERENCE_NODE = 0.2;
+
+/**
+ * Whether a case's time is set by the case, not by its work: a playoff (games × moves × a time a
+ * move), an anytime search given `ms`, a time check. The reference's work says nothing of these.
+ */
+function timeBound(c: SuiteCase): boolean {
+  return c.checks.playoff !== undefined || c.checks.time !== undefined || c.options.ms !== undefined;
+}
+
+/**
+ * What a case may take in the default budget. With `nodes`, the nodes the reference searches on
+ * it (reference-work.ts; 0: a heuristic evaluated once): CASE_START_MS + nodes ×
+ * MS_A_REFERENCE_NODE. Without (no reference runs on it), and for a time-bound case: twice its
+ * worst case (wall clock is no CPU time). Never more than that, so no case's share grows.
+ */
+export function caseBudgetMs(c: SuiteCase, nodes: number | undefined): number {
+  const old = 2 * worstCaseMs(c);
+  if (nodes === undefined || timeBound(c)) return old;
+  return Math.min(old, CASE_START_MS + nodes * MS_A_REFERENCE_NODE);
+}
+
+/**
+ * The default budget: the cases' shares added up (caseBudgetMs), in whole seconds, at least
+ * MIN_BUDGET_MS. `reference` holds the nodes the reference searches on each case, by id; absent
+ * (or a case missing from it), the old rule: twice the longest the case's limits allow.
+ */
+export function defaultBudgetMs(cases: readonly SuiteCase[], reference?: ReadonlyMap<string, number>): number {
+  const total = cases.reduce((sum, c) => sum + caseBudgetMs(c, reference?.get(c.id)), 0);
+  return Math.max(MIN_BUDGET_MS, Math.ceil(total / 1000) * 1000);
 }
 
 /** "90 s", "10 min", "1.5 h": a budget as people say it. */

@@ -56,8 +56,13 @@ export async function blessSuite(suite: Suite): Promise<BlessResult> {
   return { expected, changed: [...changed, ...removed], added, removed };
 }
 
-/** The reference answers of one case: what its checks compare, and its hash. */
-export async function blessCase(manifest: Manifest, games: GameCache, c: SuiteCase): Promise<Expected> {
+/**
+ * The reference answers of one case: what its checks compare, and its hash. `work`, when given,
+ * is told what the reference did for them: the nodes its search visited (0: no search, a heuristic
+ * evaluated once), left unset when nothing of the reference ran (the time budget's default,
+ * grading/reference-work.ts).
+ */
+export async function blessCase(manifest: Manifest, games: GameCache, c: SuiteCase, work?: { nodes?: number }): Promise<Expected> {
   const role = manifest.roles[c.role]!;
   const entry: Expected = { hash: caseHash(c, manifest) };
   const { game, state } = caseState(manifest, games, c);
@@ -65,6 +70,7 @@ export async function blessCase(manifest: Manifest, games: GameCache, c: SuiteCa
 
   if (role.kind === 'heuristic') {
     if (checks.heuristicValue) {
+      if (work !== undefined) work.nodes = 0;
       const h = requireHeuristic(checks.heuristicValue.reference);
       entry.heuristicValue = h.evaluate(game.clone(state), game.toMove(state), game);
     }
@@ -88,6 +94,7 @@ export async function blessCase(manifest: Manifest, games: GameCache, c: SuiteCa
     random: createRandom(o.seed ?? 1),
     ...(checks.trace ? { trace: (e: TraceEvent) => void events.push(e) } : {}),
   });
+  if (work !== undefined) work.nodes = outcome.nodes;
   const move = outcome.choice.move;
   const where = `${c.file}: case ${c.id}`;
   if (!game.isLegal(state, move)) throw new Error(`${where}: the reference ${role.reference} chose ${move}, not a legal move`);

@@ -15,8 +15,9 @@ import { measureProgramOverhead } from '../../sandbox/programs/run.ts';
 import { benchMode, measureLanguageOverheads, type LanguageCosts } from '../../sandbox/programs/bench.ts';
 import { measureStdioRoundTrip } from '../../sandbox/stdio-agents/bench.ts';
 import { CLASS_BENCH_LANGUAGES, measureClassPrograms, minMedian, type ClassBench } from '../../packs/csci561/class-bench.ts';
+import { classRerunLines, measureClassRerun } from '../../packs/csci561/rerun-bench.ts';
 import type { CasePhase } from '../../sandbox/programs/case-phases.ts';
-import { measureColdStarts, type ColdStarts } from '../cold-start.ts';
+import { coldStartLines, measureColdStarts } from '../cold-start.ts';
 import { gamesPerSecond, type MatchSpeed } from '../../matches/bench.ts';
 import { measureAlphaBetaLanguages, type AlphaBetaSpeed } from '../../matches/language-bench.ts';
 import { measureQueueGames, QUEUE_BENCH, type QueueBench } from '../../tournaments/queue-bench.ts';
@@ -252,13 +253,6 @@ function behaviourLine(b: BehaviourSpeed): string {
 /** Fresh processes of each command, the median counted. */
 const COLD_START_RUNS = 9;
 
-function coldStartLines(c: ColdStarts): string[] {
-  return [
-    `startup   node -e 0 alone: ${c.nodeAloneMs.toFixed(0)} ms (median of ${c.runs} fresh processes, start to exit)`,
-    ...c.commands.map((k) => `startup   ${k.command}: ${k.medianMs.toFixed(0)} ms`),
-  ];
-}
-
 function resultLine(r: BenchResult): string {
   const what =
     r.bench === 'perft'
@@ -273,7 +267,7 @@ function resultLine(r: BenchResult): string {
 export function addBenchCommand(program: Command, io: CliIo): void {
   program
     .command('bench')
-    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); perfect-play solves of Kalah(6,4) (and (6,5) with --long-solves); cases/s of grading; pairs/s of source similarity; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; behaviour fingerprints/s; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
+    .summary('nodes/s of perft and alpha-beta on Kalah(6,4); perfect-play solves of Kalah(6,4) (and (6,5) with --long-solves); cases/s of grading, and a class of about 20 programs graded again with its journal (first run, unchanged, one changed); pairs/s of source similarity; what the sandbox, a file program (C++, Java, Python) and the stdio protocol cost; behaviour fingerprints/s; games/s of a match, of a tournament through Redis, and of alpha-beta in TypeScript, Python and Java')
     .description(
       'Measure perft (both depth units) and reference alpha-beta (unit move) on Kalah(6,4) under the ' +
         'kalah-empty-capture rules, the best of several runs. perft counts moves played a second, ' +
@@ -282,7 +276,7 @@ export function addBenchCommand(program: Command, io: CliIo): void {
         '--long-solves adds Kalah(6,5), --solve-table prints the table of docs/perfect-play.md instead.',
     )
     .addOption(new Option('--repeat <n>', 'runs of each case; the fastest counts').argParser(wholeNumber(1, 20, 'runs')).default(3))
-    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "native": {depth, rounds, best, median, move, value, nodes} or {depth, skipped}, "solves": [{rules, pits, seeds, value, published, proven, bestMoves, nodes, ms, peakMb, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "classPrograms": {mode, programs, cases, rounds: [{bareJobs1, bareJobs2, sandboxedJobs1, sandboxedJobs2, bareByLanguage, sandboxedByLanguage}], phases, phaseCases, allPassed, …} or {mode, skipped}, "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
+    .option('--json', 'JSON output: {"node", "startup": {nodeAloneMs, commands: [{command, medianMs}]}, "results": [{bench, rules, depth, unit, count, ms, perSecond, …}], "native": {depth, rounds, best, median, move, value, nodes} or {depth, skipped}, "solves": [{rules, pits, seeds, value, published, proven, bestMoves, nodes, ms, peakMb, …}], "grading", "classes", "html": {submissions, cases, firstMs, bestMs, runs, bytes}, "similarity": {programs, pairs, similar, ms, pairsPerSecond}, "sandbox", "programs", "languages": [{language, mode, overheadMs, startupCpuMs, …}], "classPrograms": {mode, programs, cases, rounds: [{bareJobs1, bareJobs2, sandboxedJobs1, sandboxedJobs2, bareByLanguage, sandboxedByLanguage}], phases, phaseCases, allPassed, …} or {mode, skipped}, "classRerun": {mode, submissions, cases, jobs, first, unchanged, oneChanged: {ms, reused, scores, zero}, changed, leftOut, sameScores} or {mode, skipped}, "stdio", "behaviour": [{kind, rules, submissions, positions, mode, jobs, ms, fingerprintsPerSecond, positionsPerSecond, classOf300Minutes, failures} or {…, skipped}], "matches", "queue": {queueGamesPerSecond, localGamesPerSecond, sameStandings, eachGameOnce, …} or {skipped}, "alphabeta": [{language, how, mode, depth, games, ms, gamesPerSecond, steadyGamesPerSecond, msPerMove, sameGames, …}], "web": {page, boardMs, paintMs, runs, browser, scriptBytes, styleBytes} or {page, skipped}, "reportPage": {page, submissions, cases, serverFirstMs, serverCachedMs, serverSubmissionMs, pageBytes, fileBytes, paintMs, loadMs, inAppMs, runs, browser} or {page, skipped}}')
     .option('--long-solves', 'also solve Kalah(6,5) under kalah-empty-capture: a 28-stone endgame database (5.6 GB, built once in about 40 minutes on 2 cores) and an 8 GB table; about 5 minutes here')
     .addOption(new Option('--long-solve-time-limit <s>', 'seconds the --long-solves solve may take').argParser(wholeNumber(1, 100_000, 'seconds')).default(5400))
     .addOption(new Option('--solve-time-limit <s>', 'seconds each solve may take before it counts as not reached').argParser(wholeNumber(1, 100_000, 'seconds')).default(120))
@@ -360,6 +354,9 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // A class of real CSCI-561 programs: bare against csci561-grade, jobs 1 and 2, interleaved (packs/csci561/class-bench.ts).
       const classPrograms = await measureClassPrograms({ mode, ...CLASS_PROGRAMS });
       if (!opts.json) for (const line of classProgramLines(classPrograms)) io.out(line + '\n');
+      // A class of about 20 such programs graded three times with its journal: first, unchanged, one changed (packs/csci561/rerun-bench.ts).
+      const classRerun = await measureClassRerun({ mode, jobs: 2 });
+      if (!opts.json) for (const line of classRerunLines(classRerun)) io.out(line + '\n');
       // Protocol 1's round trip to a trivial Python agent over stdio (sandbox/stdio-agents/bench.ts).
       const stdio = await measureStdioRoundTrip(200, mode);
       if (!opts.json) {
@@ -393,6 +390,6 @@ export function addBenchCommand(program: Command, io: CliIo): void {
       // The Reports page: a class of 200's report page, in the server and in chromium (web/bench.ts).
       const reportPage = await measureReportPageRender(Math.max(3, opts.repeat));
       if (!opts.json) io.out(reportPageLine(reportPage) + '\n');
-      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, native, solves, grading, classes, html, similarity, sandbox, programs, languages, classPrograms, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
+      if (opts.json) io.out(JSON.stringify({ node: process.version, repeat: opts.repeat, startup, results, native, solves, grading, classes, html, similarity, sandbox, programs, languages, classPrograms, classRerun, stdio, behaviour, matches, queue, alphabeta, web, reportPage }) + '\n');
     });
 }

@@ -153,11 +153,12 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       if (opts.reports !== undefined) checkReportsDir(opts.reports, mine, checkOutputFolder);
       const students = classStudents(intake.records);
       const classOutputs = prepareClassOutputs({ ...opts, ...(opts.reports !== undefined ? { feedback: opts.reports } : {}) }, { suiteName: loaded.manifest.name, suiteDir: opts.suite, submissions: mine, students });
-      const journal = openClassJournal(io, opts, files, mine, (s) => sourceOf(intake, s));
+      const journal = openClassJournal(io, opts, { ...files, ...(opts.reports !== undefined ? { feedback: opts.reports } : {}), ...(opts.gradebook !== undefined ? { gradebook: opts.gradebook } : {}) }, mine, (s) => sourceOf(intake, s));
       const sandbox = sandboxMode(opts);
       await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
       // The run's identity covers what the programs are run on and compared with: each case's input and expected files.
       const graded = selectCases(suite, opts.visibility).filter((c) => caseIds === undefined || caseIds.includes(c.id));
+      const stop = await stopRules(opts, suite, graded);
       const shard =
         opts.shard === undefined
           ? undefined
@@ -178,7 +179,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
           keepFailures: opts.reports !== undefined,
           runLines,
           ...(opts.runArgs !== undefined ? { runArgs: opts.runArgs } : {}),
-          stop: stopRules(opts, graded),
+          stop,
           ...journalFor(journal, 'program', mine),
           onCase: (submission, caseId) => bar?.update(++done, total, { submission, caseId }),
         });

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATH_MARK } from '../../grading/grade-journal.ts';
 import type { GradeReport, SubmissionReport } from '../../grading/report.ts';
+import { hardLimitFor } from '../../sandbox/hard-limit.ts';
+import { wallBackstopFor } from '../../sandbox/session.ts';
 import { blessSuite, writeExpected } from '../../suites/bless.ts';
 import { loadSuite } from '../../suites/load.ts';
 
@@ -103,6 +105,32 @@ describe('one runaway cannot stall the class', () => {
     const charged = runaway!.cases.reduce((sum, c) => sum + c.ms, 0);
     expect(charged).toBeLessThan(4 * LIMIT_MS * 2);
     expect(runaway!.score).toBe(0);
+  });
+
+  it('a class with one runaway finishes within its few timeouts of the class without it (a limit enforced: timed, with margins for a busy machine)', () => {
+    const students = ['ann', 'ben', 'cat', 'dan', 'eve', 'fay'];
+    const timed = (paths: readonly string[], json: string) => {
+      const began = performance.now();
+      const r = grade([...paths, '--json', join(work, json), '--no-journal']);
+      expect(r.code, r.err).toBe(0);
+      return performance.now() - began;
+    };
+    const without = timed(classFolder('margin-without', students), 'margin-without.json');
+    // Last in the list: nothing else runs beside its timeouts, so all they cost shows.
+    const withRunaway = timed(classFolder('margin-with', students, { as: 'runaway', at: students.length }), 'margin-with.json');
+    const runaway = report(join(work, 'margin-with.json')).submissions.at(-1)!;
+    expect(runaway.id).toBe('runaway');
+    const ran = runaway.cases.filter((c) => !c.message.startsWith('not run: '));
+    // The stop rules: 3 timeouts in a row in a category, and one more after it; at most 4 of the 8 cases.
+    expect(ran.map((c) => c.status)).toEqual(['timeout', 'timeout', 'timeout', 'timeout']);
+    // Each timeout is bounded: its CPU limit and the grace to answer (hard-limit.ts), or on a busy
+    // machine the wall-clock backstop of that (3 × it + 2 s).
+    for (const c of ran) expect(c.ms, c.id).toBeLessThanOrEqual(wallBackstopFor(hardLimitFor(LIMIT_MS)));
+    // Those timeouts are all the runaway adds: what they took, and 10 s for its sandbox's restarts
+    // after each kill and for the two runs' noise on a busy 2-core machine.
+    const timeouts = ran.reduce((sum, c) => sum + c.ms, 0);
+    const took = `the class took ${Math.round(without)} ms without the runaway, ${Math.round(withRunaway)} ms with it; its timeouts ${Math.round(timeouts)} ms`;
+    expect(withRunaway, took).toBeLessThanOrEqual(without + timeouts + 10_000);
   });
 
   it('--submission-time-limit: once it is spent, the remaining cases are not run, as timeouts', () => {

@@ -173,7 +173,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const students = classStudents(intake.records);
       const classOutputs = prepareClassOutputs(opts, { suiteName: loaded.manifest.name, suiteDir, submissions: mine, students });
       const journal = openClassJournal(io, opts, opts, mine, (s) => sourceOf(intake, s));
-      const stop = stopRules(opts, selectCases(overrideLimits(suite, limits), opts.visibility));
+      const stop = await stopRules(opts, suite, selectCases(overrideLimits(suite, limits), opts.visibility));
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
       if (opts.queue === undefined) await announceSandbox(io, sandbox, [opts.suite], opts.jobs);

@@ -150,6 +150,11 @@ function reportCaseIds(report: GradeReport): string[] {
   return [...ids];
 }
 
+/** With a late penalty, the adjusted score after the raw one (the table sorts and charts the raw scores). */
+function lateCell(s: SubmissionReport): string {
+  return s.late === undefined || s.late.penalty === 0 ? '' : ` <span class="muted late-adjusted">late: ${formatPoints(s.late.score)}</span>`;
+}
+
 /** The table of submissions, each row linking to its submission, with the controls the script works. */
 export function submissionsTableHtml(report: GradeReport, links: ReportLinks, options: SectionOptions = {}): string {
   const ids = pageIds(options.idPrefix ?? 'r1');
@@ -165,7 +170,7 @@ export function submissionsTableHtml(report: GradeReport, links: ReportLinks, op
       `<tr data-index="${i}" data-name="${escapeLine(s.id.toLowerCase())}" data-score="${percent(s).toFixed(4)}" data-passed="${counts.passed}" ` +
       `data-failed="${s.cases.length - counts.passed}" data-cats="${f.cats.join(' ')}" data-cases="${f.cases.join(' ')}">` +
       `<td class="num wide">${i + 1}</td><td><a href="${escapeLine(links.submission(i))}">${escapeLine(s.id)}</a></td>` +
-      `<td class="num score">${formatPoints(s.score)} / ${formatPoints(s.maxScore)}</td><td class="num wide">${pct(percent(s))}</td>` +
+      `<td class="num score">${formatPoints(s.score)} / ${formatPoints(s.maxScore)}${lateCell(s)}</td><td class="num wide">${pct(percent(s))}</td>` +
       `<td class="num">${counts.passed} / ${s.cases.length}</td><td>${catTags}</td><td class="wide">${problems}</td></tr>`
     );
   });

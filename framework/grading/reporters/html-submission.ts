@@ -3,13 +3,13 @@
  * pass drawn out: its position on a board in the course's pit names, expected against got, the
  * likely bug, the information the grader did not grade, the reproduce command, the whole message.
  */
-import type { CaseReport, GradeReport } from '../report.ts';
+import type { CaseReport, GradeReport, LateVerdict } from '../report.ts';
 import { caseDetails, likelyBugs, type CaseDetails } from './case-details.ts';
 import { boardHtml, mancalaBoardView, ticTacToeHtml } from './html-board.ts';
 import { forAudience, pageIds, plural, statusBadge, statusSummary, visibilityBadge, type ReportLinks, type SectionOptions } from './html-pieces.ts';
 import { escapeHtml, escapeLine } from './html-text.ts';
 import { categoryTotals, countStatuses } from './summary.ts';
-import { firstLine, formatPoints } from './text.ts';
+import { firstLine, formatDuration, formatPoints, lateBrief } from './text.ts';
 
 function positionHtml(details: CaseDetails): string {
   const p = details.position;
@@ -43,6 +43,28 @@ function reproduceHtml(details: CaseDetails): string {
   return (
     `<div class="repro"><strong>Reproduce${r.command === undefined ? '' : ' (the reference\u2019s answer)'}</strong>` +
     `<div class="repro-row"><pre class="wrap"><code>${escapeHtml(text)}</code></pre><button type="button" class="copy" aria-live="polite">Copy</button></div></div>`
+  );
+}
+
+/** The late policy's verdict (--due): the raw score, the lateness and grace days, the penalty, the adjusted score. */
+function lateHtml(l: LateVerdict, maxScore: number): string {
+  const out = (x: number) => `${formatPoints(x)} / ${formatPoints(maxScore)}`;
+  const handedIn =
+    l.submittedAt === undefined
+      ? 'no time in the export or the files (taken as on time)'
+      : `${l.submittedAt}${l.submittedAtSource === 'file-times' ? ' (the newest of its files\u2019 times)' : ''}`;
+  const grace = l.graceDaysSpent === 0 && l.graceDaysLeft === undefined ? '' : `; ${l.graceDaysSpent} grace day${l.graceDaysSpent === 1 ? '' : 's'} spent${l.graceDaysLeft === undefined ? '' : `, ${l.graceDaysLeft} left`}`;
+  const rows: [string, string][] = [
+    ['raw score', out(l.rawScore)],
+    ['due', `${l.due}${l.extended === true ? ' (an extension)' : ''}`],
+    ['handed in', handedIn],
+    ['lateness', `${l.minutesLate === 0 ? 'on time' : `${formatDuration(l.minutesLate * 60_000)} late`}${grace}`],
+    ['penalty', l.penalty > 0 ? `\u2212${formatPoints(l.penalty)}` : 'none'],
+    ['adjusted score', out(l.score)],
+  ];
+  return (
+    `<div class="scroll"><table class="data late" aria-label="late policy"><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${k}</th><td>${escapeLine(v)}</td></tr>`).join('')}</tbody></table></div>` +
+    `<p class="muted">${escapeLine(l.summary)}</p>`
   );
 }
 
@@ -103,8 +125,12 @@ export function submissionHtml(report: GradeReport, index: number, links: Report
   return (
     `<section class="sub" id="${ids.submission(index)}" aria-labelledby="${ids.submission(index)}-h">` +
     (nav.length > 0 ? `<nav class="subnav" aria-label="submissions">${nav.join('')}</nav>` : '') +
-    `<h2 id="${ids.submission(index)}-h"><span>${escapeLine(s.id)}</span> <span class="score">${formatPoints(s.score)} / ${formatPoints(s.maxScore)}</span></h2>` +
+    // With a due date the adjusted score leads, as on the console and in the gradebook; the raw score is beside it.
+    `<h2 id="${ids.submission(index)}-h"><span>${escapeLine(s.id)}</span> <span class="score">${formatPoints(s.late?.score ?? s.score)} / ${formatPoints(s.maxScore)}</span>` +
+    (s.late === undefined ? '' : ` <span class="muted">(${escapeLine(lateBrief(s.late))})</span>`) +
+    `</h2>` +
     `<p class="path">${escapeLine(s.path)}</p>` +
+    (s.late === undefined ? '' : lateHtml(s.late, s.maxScore)) +
     `<p>${verdict}${problems === '' ? '' : ` (${problems})`}</p>` +
     (categories.length > 0
       ? `<div class="scroll"><table class="data cats"><thead><tr><th scope="col">category</th><th scope="col" class="num">points</th><th scope="col" class="num">passed</th></tr></thead><tbody>${categories.join('')}</tbody></table></div>`

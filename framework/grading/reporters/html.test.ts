@@ -7,12 +7,17 @@
  * student's view; and what a class of 200 costs.
  */
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NASTY_MESSAGE, sampleReport } from '../../../testcases/fixtures/grade-report.ts';
 import { byId, elements, find, hasClass, parsePage, text, type Element } from '../../../testcases/fixtures/html-page.ts';
 import { loadSuite } from '../../suites/load.ts';
+import { requireInstant } from '../late/instant.ts';
+import { lateVerdict } from '../late/lateness.ts';
+import { loadLatePolicy } from '../late/policy.ts';
 import type { GradeReport } from '../report.ts';
 import { gradeSubmissions } from '../runner.ts';
 import { caseDetails, caseMove, casePosition, caseReproduce, comparisons } from './case-details.ts';
@@ -310,6 +315,48 @@ describe("the student's view", () => {
     expect(byId(page, 'r2-s1')).toBeDefined();
     const ids = elements(page).map((e) => e.attrs.id).filter((id) => id !== undefined);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+// ---- the late policy ---------------------------------------------------------------------------
+
+describe('the late policy (--due, --late-policy)', () => {
+  it("shows each submission's raw score, lateness, penalty and adjusted score; the adjusted one leads", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'html-late-'));
+    try {
+      writeFileSync(join(dir, 'late.yaml'), 'penalty: {per: day, percent: 10}\n');
+      const policy = loadLatePolicy(join(dir, 'late.yaml'));
+      const due = requireInstant('2026-10-12T23:59:00-04:00', '--due');
+      const report = sampleReport();
+      const [late, onTime] = report.submissions;
+      const verdict = (raw: number, hours: number) => lateVerdict({ due, extended: false, policy, raw, maxScore: 15, handedIn: { submittedAt: new Date(due + hours * 3_600_000).toISOString(), submittedAtSource: 'export' }, available: 0 });
+      late!.late = verdict(late!.score, 26);
+      onTime!.late = verdict(onTime!.score, -2);
+      const page = parsePage(renderHtmlReport(throughJson(report)));
+      const tableOf = (k: number) => {
+        const t = withClass(byId(page, `r1-s${k}`)!, 'late')[0]!;
+        return Object.fromEntries(find(t, 'tr').map((tr) => [text(find(tr, 'th')[0]!), text(find(tr, 'td')[0]!)]));
+      };
+      // 26 h late: two started days at 10% of the raw 2.3.
+      expect(late!.late).toMatchObject({ minutesLate: 26 * 60, penalty: 0.46, score: 1.84 });
+      expect(tableOf(1)).toEqual({
+        'raw score': '2.3 / 15',
+        due: '2026-10-13T03:59:00Z',
+        'handed in': late!.late.submittedAt,
+        lateness: '1 day 2 h late',
+        penalty: '\u22120.46',
+        'adjusted score': '1.84 / 15',
+      });
+      expect(text(byId(page, 'r1-s1-h')!)).toBe(`${late!.id} 1.84 / 15 (raw 2.3, 1 day 2 h late, \u22120.46)`);
+      expect(tableOf(2)).toMatchObject({ lateness: 'on time', penalty: 'none', 'adjusted score': `${onTime!.score} / ${onTime!.maxScore}` });
+      // The table of submissions: the adjusted score beside the raw one, where a penalty was taken.
+      const scoreCells = withClass(byId(page, 'r1-subs')!, 'score').filter((e) => e.tag === 'td');
+      expect(scoreCells.slice(0, 2).map((e) => text(e))).toEqual(['2.3 / 15 late: 1.84', `${onTime!.score} / ${onTime!.maxScore}`]);
+      // A run with no due date has no late table.
+      expect(withClass(parsePage(renderHtmlReport(sampleReport())), 'late')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

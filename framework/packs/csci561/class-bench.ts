@@ -43,7 +43,7 @@ const CASE_MEMORY_BYTES = 512 * 1024 * 1024;
 export const CLASS_BENCH_LANGUAGES = ['Java', 'C++', 'Python 3', 'Python 2'] as const;
 export type ClassBenchLanguage = (typeof CLASS_BENCH_LANGUAGES)[number];
 
-const PROGRAMS: readonly { name: string; language: ClassBenchLanguage; needs: string[] }[] = [
+export const CLASS_BENCH_PROGRAMS: readonly { name: string; language: ClassBenchLanguage; needs: string[] }[] = [
   { name: 'java-args', language: 'Java', needs: ['javac', 'java'] },
   { name: 'java-package', language: 'Java', needs: ['javac', 'java'] },
   { name: 'java-several-files', language: 'Java', needs: ['javac', 'java'] },
@@ -188,7 +188,7 @@ async function sandboxedPass(
 async function preparePrograms(root: string, mode: SandboxMode, skipped: string[]): Promise<BenchProgram[]> {
   const lines = programRunLines(SUITE);
   const out: BenchProgram[] = [];
-  for (const p of PROGRAMS) {
+  for (const p of CLASS_BENCH_PROGRAMS) {
     const missing = p.needs.filter((n) => findExecutable(n) === undefined);
     if (missing.length > 0) {
       skipped.push(`${p.name}: ${missing.join(' and ')} not found on this machine`);
