@@ -14,68 +14,22 @@ import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { jailCommand, type JailSpec } from '../jail/command.ts';
 import { handWritableFolders } from '../jail/sandbox-user.ts';
-import { createMeter, type Mechanisms, type SandboxMode } from '../jail/mechanisms.ts';
-import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER, type Report } from './report.ts';
-import type { StagedFiles } from './staging.ts';
+import { createMeter } from '../jail/mechanisms.ts';
+import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER } from './report.ts';
 import { AllocationTrend } from '../meters/allocation-trend.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
 import { makeTempFolderSync, removeTempFolder, removeTempFolderSync } from '../jail/temp-folders.ts';
 import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
-import { runtimeEnv, type Runtime } from './runtimes.ts';
+import { runtimeEnv } from './runtimes.ts';
 import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
 import { notePhase, noteRun } from './case-phases.ts';
+import type { Execution, Plan } from './execution-types.ts';
 import { sessionable, startSession, type Session } from './jail-session.ts';
 
 /** How often the CPU time is compared with the limit while the program runs. */
 const POLL_MS = 15;
 
-/** A request resolved: the runtime found, every limit given a value. */
-export interface Plan {
-  m: Mechanisms;
-  mode: SandboxMode;
-  files: StagedFiles;
-  inputs: Readonly<Record<string, string | Buffer>>;
-  outputs: readonly string[];
-  /** the program's words, the first resolved */
-  argv: string[];
-  runtime: Runtime;
-  companions: Runtime[];
-  cpuMs: number;
-  memoryBytes: number;
-  maxProcesses: number;
-  fileBytes: number;
-  workBytes: number;
-  tmpBytes: number;
-  outputBytes: number;
-  wallMs: number;
-  /** CPU ms not charged (the runtime's start-up) */
-  startupCpuMs: number;
-}
-
-/** What the grader saw of one execution. */
-export interface Execution {
-  stoppedFor?: 'cpu' | 'wall' | 'output' | 'report';
-  started: boolean;
-  report?: Report;
-  malformed?: string;
-  stdout: OutputTail;
-  stderr: OutputTail;
-  sawOutOfMemory: boolean;
-  /** CPU ms from start to exit (or to the end) */
-  measuredCpuMs: number;
-  wallMs: number;
-  peakMemoryBytes: number;
-  overMemory: boolean;
-  /** stopped for time short of its memory limit while allocating fast enough to reach it soon: what it held */
-  heldBytes?: number;
-  /** exit code of the jail's outermost process */
-  jailExit: number | null;
-  /**
-   * Outside the jail (the weak sandbox), the run's folder on the grader's disk and its work folder
-   * in it: a traceback names them, and what a student reads must not (verdict.ts takes them out).
-   */
-  hostFolders?: { run: string; work: string };
-}
+export type { Execution, Plan } from './execution-types.ts';
 
 /** Does the submission's copy hold an entry named as a requested output (which the wrapper removes before the run)? */
 function holdsAnOutput(plan: Plan): boolean {

@@ -1,0 +1,58 @@
+/**
+ * What an execution of a program in the sandbox is planned under, and what the grader saw of it:
+ * shared by a jail of its own per run (execution.ts) and a jail for a submission's runs (jail-session.ts).
+ */
+import type { Mechanisms, SandboxMode } from '../jail/mechanisms.ts';
+import type { Report } from './report.ts';
+import type { StagedFiles } from './staging.ts';
+import type { Runtime } from './runtimes.ts';
+import type { OutputTail } from '../sandboxed-process.ts';
+
+/** A request resolved: the runtime found, every limit given a value. */
+export interface Plan {
+  m: Mechanisms;
+  mode: SandboxMode;
+  files: StagedFiles;
+  inputs: Readonly<Record<string, string | Buffer>>;
+  outputs: readonly string[];
+  /** the program's words, the first resolved */
+  argv: string[];
+  runtime: Runtime;
+  companions: Runtime[];
+  cpuMs: number;
+  memoryBytes: number;
+  maxProcesses: number;
+  fileBytes: number;
+  workBytes: number;
+  tmpBytes: number;
+  outputBytes: number;
+  wallMs: number;
+  /** CPU ms not charged (the runtime's start-up) */
+  startupCpuMs: number;
+}
+
+/** What the grader saw of one execution. */
+export interface Execution {
+  stoppedFor?: 'cpu' | 'wall' | 'output' | 'report';
+  started: boolean;
+  report?: Report;
+  malformed?: string;
+  stdout: OutputTail;
+  stderr: OutputTail;
+  sawOutOfMemory: boolean;
+  /** CPU ms from start to exit (or to the end) */
+  measuredCpuMs: number;
+  wallMs: number;
+  peakMemoryBytes: number;
+  overMemory: boolean;
+  /** stopped for time short of its memory limit while allocating fast enough to reach it soon: what it held */
+  heldBytes?: number;
+  /** exit code of the jail's outermost process */
+  jailExit: number | null;
+  /**
+   * Outside the jail (the weak sandbox), the run's folder on the grader's disk and its work folder
+   * in it: a traceback names them, and what a student reads must not (verdict.ts takes them out).
+   */
+  hostFolders?: { run: string; work: string };
+}
+
