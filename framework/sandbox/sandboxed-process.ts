@@ -13,6 +13,7 @@
  * stdout and stderr, at most one unfinished protocol line (MAX_MESSAGE_BYTES), the last report.
  * Every outcome of a call is a value (`CallOutcome`), never an exception.
  */
+import { jailStdio, sendFilter, type JailCommand } from './jail/command.ts';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import type { ResourceMeter } from './meters/resource-meter.ts';
@@ -26,7 +27,7 @@ export { excerpt, OUTPUT_LIMIT_BYTES, OUTPUT_TAIL_BYTES, OutputTail, WatchedTree
 export type { CallLimits, CallOutcome, CallResult, Reported } from './call-outcome.ts';
 
 
-export interface Launch {
+export interface Launch extends Pick<JailCommand, 'filter'> {
   file: string;
   args: string[];
   cwd: string;
@@ -37,12 +38,12 @@ export interface Launch {
 }
 
 function spawnChild(launch: Launch) {
-  return execa(launch.file, launch.args, {
+  const child = execa(launch.file, launch.args, {
     cwd: launch.cwd,
     // Nothing of the grader's environment (tokens, paths) reaches the submission.
     extendEnv: false,
     env: {},
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    stdio: jailStdio(4, launch),
     // Its own process group, so the whole group can be killed, and a kill(0) inside hits only it.
     detached: true,
     // We read the streams ourselves and keep their tails: nothing is buffered whole.
@@ -51,6 +52,8 @@ function spawnChild(launch: Launch) {
     // Sessions kill their processes themselves (close(), and on exit below).
     cleanup: false,
   });
+  sendFilter(child, launch);
+  return child;
 }
 
 interface Pending {

@@ -252,6 +252,7 @@ export class SandboxSession implements MoveAsker, HeuristicAsker {
       ...(jailed ? [] : ['--lock-kill']),
     ];
     const meter = createMeter(this.mechanisms, { memoryBytes: this.limits.memoryMb * MB, maxProcesses: MAX_PROCESSES });
+    // The filter's descriptor: the first after stdin, stdout, stderr and the channel (sandboxed-process.ts).
     const command = jailCommand(this.mechanisms, this.mode, meter, {
       argv: [process.execPath, ...nodeArgs],
       cwd: join(this.sub.dir, COPY_FOLDER),
@@ -260,7 +261,7 @@ export class SandboxSession implements MoveAsker, HeuristicAsker {
       // Nothing is written (the permission model refuses it); a small /tmp for runtimes that look for one.
       writable: [{ path: '/tmp', sizeBytes: MB }],
       fileSizeBytes: MB,
-    });
+    }, 4);
     const started = await SandboxedProcess.start({ ...command, meter, runtime: this.runtimeFiles }, this.options.readyTimeoutMs ?? READY_TIMEOUT_MS);
     if ('problem' in started) return started;
     this.lastStartMs = started.ms;

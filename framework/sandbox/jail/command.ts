@@ -24,6 +24,7 @@ import { isInside } from '../paths.ts';
 import { dropsOutsideJail } from './sandbox-user.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
 import { backstopArgs } from '../meters/memory-backstop.ts';
+import { keyringFilter } from './seccomp.ts';
 
 export interface JailSpec {
   /** the command; its first word an absolute path (programs/runtimes.ts resolves interpreters) */
@@ -156,8 +157,38 @@ export function probeArgs(m: Mechanisms): string[] {
   return bwrapArgs(m, { argv: ['/bin/true'], cwd: '/tmp', env: {}, readOnly: [], writable: [{ path: '/tmp', sizeBytes: 1 << 20 }] });
 }
 
-/** The full command line for `spec` under `mode` (file and arguments for spawn). */
-export function jailCommand(m: Mechanisms, mode: SandboxMode, meter: ResourceMeter, spec: JailSpec): { file: string; args: string[]; cwd: string } {
+/** A jail's command line, and the system-call filter its spawn must hand bwrap on descriptor `fd` (seccomp.ts). */
+export interface JailCommand {
+  file: string;
+  args: string[];
+  cwd: string;
+  filter?: { fd: number; bytes: Buffer };
+}
+
+/** Pipes for stdin, stdout, stderr and more. */
+type Pipes = ['pipe', 'pipe', 'pipe', ...'pipe'[]];
+
+/** `count` pipes (stdin, stdout, stderr, then the caller's), and one at the filter's descriptor, for the spawn of `command`. */
+export function jailStdio(count: number, command: JailCommand): Pipes {
+  const n = Math.max(3, count, command.filter === undefined ? 0 : command.filter.fd + 1);
+  return Array<'pipe'>(n).fill('pipe') as Pipes;
+}
+
+/** Writes the filter into its pipe (bwrap reads it to the end before anything of the submission starts). */
+export function sendFilter(child: { stdio: readonly unknown[] }, command: JailCommand): void {
+  if (command.filter === undefined) return;
+  const pipe = child.stdio[command.filter.fd] as NodeJS.WritableStream | undefined | null;
+  if (pipe === undefined || pipe === null) return;
+  // A jail that failed to start closes its end first: its exit says why.
+  (pipe as NodeJS.WritableStream & { on(e: 'error', f: () => void): void }).on('error', () => {});
+  pipe.end(command.filter.bytes);
+}
+
+/**
+ * The full command line for `spec` under `mode` (file and arguments for spawn). `filterFd`: the
+ * first descriptor the spawn leaves free, where the jail's system-call filter goes (jailStdio).
+ */
+export function jailCommand(m: Mechanisms, mode: SandboxMode, meter: ResourceMeter, spec: JailSpec, filterFd?: number): JailCommand {
   const words: string[] = [...meter.prefix()];
   // No POSIX message queue may be made (--msgqueue=0): a queue outlives its processes in the jail's
   // ipc namespace, and nothing a case leaves may reach the next one (programs/jail-session.ts).
@@ -173,7 +204,8 @@ export function jailCommand(m: Mechanisms, mode: SandboxMode, meter: ResourceMet
   }
   if (m.setpriv !== undefined) words.push(m.setpriv, '--pdeathsig', 'KILL', '--');
   words.push(...limits);
-  words.push(m.bwrap, ...bwrapArgs(m, spec));
+  const bytes = filterFd === undefined ? undefined : keyringFilter();
+  words.push(m.bwrap, ...(bytes !== undefined ? ['--seccomp', String(filterFd)] : []), ...bwrapArgs(m, spec));
   // bwrap changes into spec.cwd itself; the host cwd only has to exist.
-  return { file: words[0]!, args: words.slice(1), cwd: '/' };
+  return { file: words[0]!, args: words.slice(1), cwd: '/', ...(bytes !== undefined ? { filter: { fd: filterFd!, bytes } } : {}) };
 }

@@ -12,7 +12,7 @@ import { chmodSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
-import { jailCommand, type JailSpec } from '../jail/command.ts';
+import { jailCommand, jailStdio, sendFilter, type JailCommand, type JailSpec } from '../jail/command.ts';
 import { handWritableFolders } from '../jail/sandbox-user.ts';
 import { createMeter } from '../jail/mechanisms.ts';
 import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER } from './report.ts';
@@ -221,7 +221,7 @@ async function launch(plan: Plan): Promise<Launched> {
       fileSizeBytes,
     };
     await handWritableFolders(plan.m, plan.mode, spec.writable);
-    const command = jailCommand(plan.m, plan.mode, meter, spec);
+    const command = jailCommand(plan.m, plan.mode, meter, spec, 4);
     notePhase('folders', performance.now() - t);
     const watched = spawnWatched(plan, meter, command, spec.env);
     return {
@@ -250,17 +250,18 @@ async function launch(plan: Plan): Promise<Launched> {
 }
 
 /** The jail's process, started and watched; its wrapper waits for go before it copies the inputs and runs the program. */
-function spawnWatched(plan: Plan, meter: ResourceMeter, command: { file: string; args: string[]; cwd: string }, env: Record<string, string>): { go(): Promise<Execution>; kill(): Promise<void> } {
+function spawnWatched(plan: Plan, meter: ResourceMeter, command: JailCommand, env: Record<string, string>): { go(): Promise<Execution>; kill(): Promise<void> } {
   const child = execa(command.file, command.args, {
     cwd: command.cwd,
     extendEnv: false,
     env,
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+    stdio: jailStdio(4, command),
     detached: true,
     buffer: false,
     reject: false,
     cleanup: false,
   });
+  sendFilter(child, command);
   // A jail that died before go: its close says why, not a broken pipe.
   child.stdin?.on('error', () => {});
   // Without a pid nothing started (the close below says why); a polling meter must not watch pid 0.

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
-import { dropToSandboxUser, JAIL_SETPRIV, jailCommand, type JailSpec } from '../jail/command.ts';
+import { dropToSandboxUser, JAIL_SETPRIV, jailCommand, jailStdio, sendFilter, type JailSpec } from '../jail/command.ts';
 import { createMeter } from '../jail/mechanisms.ts';
 import { isInside } from '../paths.ts';
 import { notePhase, noteRun } from './case-phases.ts';
@@ -122,17 +122,18 @@ export function startSession(plan: Plan, key: string): Session {
     fileSizeBytes: Math.max(plan.fileBytes, plan.files.largestFileBytes + 1),
     supervised: true,
   };
-  const command = jailCommand(plan.m, plan.mode, meter, spec);
+  const command = jailCommand(plan.m, plan.mode, meter, spec, 5);
   const child = execa(command.file, command.args, {
     cwd: command.cwd,
     extendEnv: false,
     env: spec.env,
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+    stdio: jailStdio(5, command),
     detached: true,
     buffer: false,
     reject: false,
     cleanup: false,
   });
+  sendFilter(child, command);
   notePhase('folders', performance.now() - t);
   child.stdin?.on('error', () => {});
   if (child.pid !== undefined) meter.attach(child.pid);

@@ -12,6 +12,7 @@
  * SandboxedProcess's own, shared: WatchedTree in sandboxed-process.ts.
  * Every outcome is a value (StdioOutcome), never an exception.
  */
+import { jailStdio, sendFilter, type JailCommand } from '../jail/command.ts';
 import { execa } from 'execa';
 import { LineSplitter } from '../protocol.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
@@ -34,7 +35,7 @@ export interface StdioCallResult {
   wallMs: number;
 }
 
-export interface StdioLaunch {
+export interface StdioLaunch extends Pick<JailCommand, 'filter'> {
   file: string;
   args: string[];
   cwd: string;
@@ -65,13 +66,14 @@ export class StdioAgentProcess {
       cwd: launch.cwd,
       extendEnv: false,
       env: launch.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: jailStdio(3, launch),
       // Its own process group, killed as a whole.
       detached: true,
       buffer: false,
       reject: false,
       cleanup: false,
     });
+    sendFilter(this.sub, launch);
     this.tree = new WatchedTree(launch.meter, this.sub.pid, this.sub, ALLOCATION_FAILED, {
       overOutput: (bytes) => (this.pending !== undefined ? this.pending.resolve({ kind: 'output-limit', bytes, ...reportedOf(this.pending) }) : void this.kill()),
       closed: () => {

@@ -329,7 +329,7 @@ export class StdioAgentSession implements MoveAsker, HeuristicAsker {
       fileSizeBytes: FILE_BYTES,
     };
     await handWritableFolders(this.mechanisms, this.mode, spec.writable);
-    const command = jailCommand(this.mechanisms, this.mode, meter, spec);
+    const command = jailCommand(this.mechanisms, this.mode, meter, spec, 3);
     return { ...command, env, meter };
   }
 
