@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { AllocationTrend } from '../meters/allocation-trend.ts';
 import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
-import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
+import type { OutputTail } from '../sandboxed-process.ts';
 import { notePhase } from './case-phases.ts';
-import type { Execution, Plan } from './execution-types.ts';
+import { newExecution, type Execution, type Plan } from './execution-types.ts';
 import type { readCase } from './jail-files.ts';
 
 /** How often the CPU time is compared with the limit while a case runs. */
@@ -30,17 +30,8 @@ export interface CaseWatch {
 /** The watch of one case: its output until the nonce, its report until complete, its limits. */
 export function watchCase(plan: Plan, meter: ResourceMeter, killJail: () => void): CaseWatch & { done: Promise<Execution>; readonly last: boolean; reading(read: () => ReturnType<typeof readCase>): void; setupFailed(): void } {
   const nonce = randomBytes(16).toString('hex');
-  const x: Execution = {
-    started: false,
-    stdout: new OutputTail(OUTPUT_TAIL_BYTES),
-    stderr: new OutputTail(OUTPUT_TAIL_BYTES),
-    sawOutOfMemory: false,
-    measuredCpuMs: 0,
-    wallMs: 0,
-    peakMemoryBytes: 0,
-    overMemory: false,
-    jailExit: null,
-  };
+  const x = newExecution();
+
   const begin = performance.now();
   let trend: AllocationTrend | undefined;
   let finish: (() => void) | undefined;

@@ -1,12 +1,13 @@
 /**
- * What an execution of a program in the sandbox is planned under, and what the grader saw of it:
- * shared by a jail of its own per run (execution.ts) and a jail for a submission's runs (jail-session.ts).
+ * What an execution of a program in the sandbox is planned under, its jail, and what the grader saw
+ * of it: shared by a jail of its own per run (execution.ts) and a jail for a submission's runs (jail-session.ts).
  */
+import type { JailSpec } from '../jail/command.ts';
 import type { Mechanisms, SandboxMode } from '../jail/mechanisms.ts';
 import type { Report } from './report.ts';
 import type { StagedFiles } from './staging.ts';
-import type { Runtime } from './runtimes.ts';
-import type { OutputTail } from '../sandboxed-process.ts';
+import { runtimeEnv, type Runtime } from './runtimes.ts';
+import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
 
 /** A request resolved: the runtime found, every limit given a value. */
 export interface Plan {
@@ -56,3 +57,29 @@ export interface Execution {
   hostFolders?: { run: string; work: string };
 }
 
+
+/** An execution before anything was seen of it. */
+export function newExecution(): Execution {
+  return { started: false, stdout: new OutputTail(OUTPUT_TAIL_BYTES), stderr: new OutputTail(OUTPUT_TAIL_BYTES), sawOutOfMemory: false, measuredCpuMs: 0, wallMs: 0, peakMemoryBytes: 0, overMemory: false, jailExit: null };
+}
+
+/**
+ * The jail a program of `plan` runs in, `argv` its first process (a wrapper or a supervisor), `work`
+ * and `tmp` its writable folders (size-capped), `readOnly` what it may read besides the system.
+ */
+export function programJail(plan: Plan, o: { argv: string[]; work: string; tmp: string; readOnly: string[]; supervised?: boolean }): JailSpec {
+  const path = [...new Set([...plan.runtime.pathDirs, ...plan.companions.flatMap((c) => c.pathDirs), '/usr/local/bin', '/usr/bin', '/bin'])];
+  return {
+    argv: o.argv,
+    cwd: o.work,
+    env: { PATH: path.join(':'), HOME: o.work, LANG: 'C.UTF-8', TMPDIR: o.tmp, ...runtimeEnv(plan.memoryBytes) },
+    readOnly: [...new Set([...o.readOnly, ...plan.runtime.readOnly, ...plan.companions.flatMap((c) => c.readOnly)])],
+    writable: [
+      { path: o.work, sizeBytes: plan.files.bytes + plan.workBytes },
+      { path: o.tmp, sizeBytes: plan.tmpBytes },
+    ],
+    // A file of the submission as large as the limit must still copy in.
+    fileSizeBytes: Math.max(plan.fileBytes, plan.files.largestFileBytes + 1),
+    ...(o.supervised === true ? { supervised: true } : {}),
+  };
+}

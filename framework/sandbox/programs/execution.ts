@@ -12,7 +12,7 @@ import { chmodSync, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
-import { jailCommand, jailStdio, sendFilter, type JailCommand, type JailSpec } from '../jail/command.ts';
+import { jailCommand, jailStdio, sendFilter, type JailCommand } from '../jail/command.ts';
 import { handWritableFolders } from '../jail/sandbox-user.ts';
 import { createMeter } from '../jail/mechanisms.ts';
 import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER } from './report.ts';
@@ -20,10 +20,9 @@ import { AllocationTrend } from '../meters/allocation-trend.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
 import { makeTempFolderSync, removeTempFolder, removeTempFolderSync } from '../jail/temp-folders.ts';
 import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
-import { runtimeEnv } from './runtimes.ts';
-import { OutputTail, OUTPUT_TAIL_BYTES } from '../sandboxed-process.ts';
+import type { OutputTail } from '../sandboxed-process.ts';
 import { notePhase, noteRun } from './case-phases.ts';
-import type { Execution, Plan } from './execution-types.ts';
+import { newExecution, programJail, type Execution, type Plan } from './execution-types.ts';
 import { sessionable, startSession, type Session } from './jail-session.ts';
 
 /** How often the CPU time is compared with the limit while the program runs. */
@@ -205,21 +204,12 @@ async function launch(plan: Plan): Promise<Launched> {
       mkdirSync(work);
       mkdirSync(tmp);
     }
-    const path = [...new Set([...plan.runtime.pathDirs, ...plan.companions.flatMap((c) => c.pathDirs), '/usr/local/bin', '/usr/bin', '/bin'])];
-    const readOnly = [...new Set([plan.files.dir, inputs, ...plan.runtime.readOnly, ...plan.companions.flatMap((c) => c.readOnly)])];
-    // A file of the submission as large as the limit must still copy in.
-    const fileSizeBytes = Math.max(plan.fileBytes, plan.files.largestFileBytes + 1);
-    const spec: JailSpec = {
+    const spec = programJail(plan, {
       argv: ['/bin/sh', '-c', WRAPPER, 'sh', plan.files.dir, inputs, work, tmp, jailed ? '1' : '0', String(plan.fileBytes), plan.outputs.join(' '), holdsAnOutput(plan) ? '1' : '0', ...plan.argv],
-      cwd: work,
-      env: { PATH: path.join(':'), HOME: work, LANG: 'C.UTF-8', TMPDIR: tmp, ...runtimeEnv(plan.memoryBytes) },
-      readOnly,
-      writable: [
-        { path: work, sizeBytes: plan.files.bytes + plan.workBytes },
-        { path: tmp, sizeBytes: plan.tmpBytes },
-      ],
-      fileSizeBytes,
-    };
+      work,
+      tmp,
+      readOnly: [plan.files.dir, inputs],
+    });
     await handWritableFolders(plan.m, plan.mode, spec.writable);
     const command = jailCommand(plan.m, plan.mode, meter, spec, 4);
     notePhase('folders', performance.now() - t);
@@ -266,17 +256,8 @@ function spawnWatched(plan: Plan, meter: ResourceMeter, command: JailCommand, en
   child.stdin?.on('error', () => {});
   // Without a pid nothing started (the close below says why); a polling meter must not watch pid 0.
   if (child.pid !== undefined) meter.attach(child.pid);
-  const x: Execution = {
-    started: false,
-    stdout: new OutputTail(OUTPUT_TAIL_BYTES),
-    stderr: new OutputTail(OUTPUT_TAIL_BYTES),
-    sawOutOfMemory: false,
-    measuredCpuMs: 0,
-    wallMs: 0,
-    peakMemoryBytes: 0,
-    overMemory: false,
-    jailExit: null,
-  };
+  const x = newExecution();
+
   /** from the end of the runtime's start-up on: a JVM's first heap is no leak */
   let trend: AllocationTrend | undefined;
   const stop = (why: NonNullable<Execution['stoppedFor']>) => {

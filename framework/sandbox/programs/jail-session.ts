@@ -23,14 +23,13 @@ import { readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
-import { dropToSandboxUser, JAIL_SETPRIV, jailCommand, jailStdio, sendFilter, type JailSpec } from '../jail/command.ts';
+import { dropToSandboxUser, JAIL_SETPRIV, jailCommand, jailStdio, sendFilter } from '../jail/command.ts';
 import { createMeter } from '../jail/mechanisms.ts';
 import { isInside } from '../paths.ts';
 import { notePhase, noteRun } from './case-phases.ts';
 import { watchCase, type CaseWatch } from './case-watch.ts';
-import type { Execution, Plan } from './execution-types.ts';
+import { programJail, type Execution, type Plan } from './execution-types.ts';
 import { openJailRoot, prepareCase, readCase, type CaseFolders } from './jail-files.ts';
-import { runtimeEnv } from './runtimes.ts';
 
 
 /**
@@ -104,24 +103,11 @@ export function startSession(plan: Plan, key: string): Session {
   t = performance.now();
   const work = '/sandbox';
   const tmp = '/tmp';
-  const path = [...new Set([...plan.runtime.pathDirs, ...plan.companions.flatMap((c) => c.pathDirs), '/usr/local/bin', '/usr/bin', '/bin'])];
   // The submission and the inputs are copied in by the grader (jail-files.ts): only the runtime is bound.
-  const readOnly = [...new Set([...plan.runtime.readOnly, ...plan.companions.flatMap((c) => c.readOnly)])];
+  const spec = programJail(plan, { argv: ['/bin/sh', '-c', SUPERVISOR, 'sh', ...dropToSandboxUser(JAIL_SETPRIV), ...plan.argv], work, tmp, readOnly: [], supervised: true });
   // A read-only bind under a writable folder (a runtime under the host's /tmp): the top folder
   // bwrap made for it stays (root's, 0755, in a sticky folder: a case cannot write in it or move it).
-  const keep = new Set(readOnly.flatMap((p) => [work, tmp].filter((w) => isInside(w, p) && p !== w).map((w) => join(w, relative(w, p).split(sep)[0]!))));
-  const spec: JailSpec = {
-    argv: ['/bin/sh', '-c', SUPERVISOR, 'sh', ...dropToSandboxUser(JAIL_SETPRIV), ...plan.argv],
-    cwd: work,
-    env: { PATH: path.join(':'), HOME: work, LANG: 'C.UTF-8', TMPDIR: tmp, ...runtimeEnv(plan.memoryBytes) },
-    readOnly,
-    writable: [
-      { path: work, sizeBytes: plan.files.bytes + plan.workBytes },
-      { path: tmp, sizeBytes: plan.tmpBytes },
-    ],
-    fileSizeBytes: Math.max(plan.fileBytes, plan.files.largestFileBytes + 1),
-    supervised: true,
-  };
+  const keep = new Set(spec.readOnly.flatMap((p) => [work, tmp].filter((w) => isInside(w, p) && p !== w).map((w) => join(w, relative(w, p).split(sep)[0]!))));
   const command = jailCommand(plan.m, plan.mode, meter, spec, 5);
   const child = execa(command.file, command.args, {
     cwd: command.cwd,
