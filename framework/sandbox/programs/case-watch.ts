@@ -28,11 +28,13 @@ export interface CaseWatch {
 }
 
 /** The watch of one case: its output until the nonce, its report until complete, its limits. */
-export function watchCase(plan: Plan, meter: ResourceMeter, killJail: () => void): CaseWatch & { done: Promise<Execution>; readonly last: boolean; reading(read: () => ReturnType<typeof readCase>): void; setupFailed(): void } {
+export function watchCase(plan: Plan, meter: ResourceMeter, killJail: () => void): CaseWatch & { done: Promise<Execution>; readonly last: boolean; reading(read: () => ReturnType<typeof readCase>): void; went(): void; setupFailed(): void } {
   const nonce = randomBytes(16).toString('hex');
   const x = newExecution();
 
   const begin = performance.now();
+  /** when the go was sent: the jail's phase runs from there to \`start\` (the folders and meter before it are their own) */
+  let wentAt: number | undefined;
   let trend: AllocationTrend | undefined;
   let finish: (() => void) | undefined;
   const finished = new Promise<void>((resolve) => (finish = resolve));
@@ -156,7 +158,7 @@ export function watchCase(plan: Plan, meter: ResourceMeter, killJail: () => void
     const end = meter.cpuMs();
     const over = performance.now();
     x.wallMs = over - begin;
-    notePhase('jail', (startedAt ?? over) - begin);
+    notePhase('jail', (startedAt ?? over) - (wentAt ?? over));
     notePhase('program', (exitedAt ?? over) - (startedAt ?? over));
     notePhase('report', over - (exitedAt ?? over));
     x.started = cpuAtStart !== undefined;
@@ -184,6 +186,9 @@ export function watchCase(plan: Plan, meter: ResourceMeter, killJail: () => void
     },
     reading(r) {
       read = r;
+    },
+    went() {
+      wentAt = performance.now();
     },
     setupFailed() {
       setupFailed = true;

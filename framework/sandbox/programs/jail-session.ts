@@ -225,6 +225,7 @@ export function startSession(plan: Plan, key: string): Session {
         if (!fits) watch.setupFailed();
         else {
           watch.reading(() => readCase(f, { outputs: p.outputs, cap: p.fileBytes }));
+          watch.went();
           child.stdin?.write(`go ${watch.nonce}\n`);
         }
         const x = await watch.done;
