@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTerminalSafe, STUDENT_LINE_CHARS, STUDENT_NAME_CHARS, STUDENT_TEXT_CHARS, studentName, studentText } from './student-text.ts';
+import { isTerminalSafe, STUDENT_LINE_CHARS, STUDENT_NAME_CHARS, STUDENT_TEXT_CHARS, studentJson, studentName, studentText } from './student-text.ts';
 
 const ESC = '\u001b';
 
@@ -91,5 +91,13 @@ describe('studentText', () => {
     const cut = studentText('😀'.repeat(100), { maxChars: 51 });
     expect(cut).not.toMatch(/\p{Cs}/u);
     expect(cut.length).toBeLessThanOrEqual(51);
+  });
+});
+
+describe('studentJson', () => {
+  it('cleans every string of a JSON value, keys too, and leaves numbers, booleans and null', () => {
+    const value = { 'k\u202e': ['a\u009bb', { n: 1, t: true, z: null, s: 'x\u2028y' }] };
+    expect(studentJson(value)).toEqual({ 'k\\u202e': ['a\\x9bb', { n: 1, t: true, z: null, s: 'x\\u2028y' }] });
+    expect(isTerminalSafe(JSON.stringify(studentJson(value)))).toBe(true);
   });
 });

@@ -71,6 +71,20 @@ export function studentPath(path: string): string {
   return studentText(path, { multiline: false, maxChars: STUDENT_TEXT_CHARS, maxLineChars: STUDENT_TEXT_CHARS });
 }
 
+/**
+ * A JSON-able value with every string in it (keys too) through studentText: JSON.stringify escapes
+ * C0 controls but writes C1 controls and bidi overrides as they are, and `cat report.json` obeys them.
+ */
+export function studentJson<T>(value: T): T {
+  const clean = (v: unknown): unknown => {
+    if (typeof v === 'string') return studentText(v);
+    if (Array.isArray(v)) return v.map(clean);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [studentText(k), clean(x)]));
+  };
+  return clean(value) as T;
+}
+
 /** The characters studentText shows as escapes, for checks: true when `text` holds none (newline and tab allowed). */
 export function isTerminalSafe(text: string): boolean {
   return !new RegExp(UNSAFE.source, 'u').test(text);

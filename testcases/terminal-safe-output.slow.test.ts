@@ -8,6 +8,10 @@
  * string once decoded. Each run must also show the escape visibly (`\x1b`), so the test cannot
  * pass by the text having been dropped.
  *
+ * Also `submissions` (text, --json), `merge` of two shards, `arena standings` (text, --json) and
+ * `arena final` on a student whose roster id holds the escapes, and `mancala worker`'s lines
+ * (where redis-server is installed).
+ *
  * Submissions run with --weak-sandbox, the same on every machine: this is about what is printed,
  * not about confinement (the sandbox's own tests hold that).
  */
@@ -17,8 +21,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Arena } from '../framework/arena/arena.ts';
+import { startPrivateRedis } from '../framework/distributed/redis-server.ts';
 import { blessSuite, writeExpected } from '../framework/suites/bless.ts';
 import { loadSuite } from '../framework/suites/load.ts';
+import { describeWithRedis, startWorker } from './fixtures/queue-workers.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'bin/mancala.js');
@@ -45,9 +52,10 @@ interface Run {
   stderr: Buffer;
 }
 
-function mancala(args: string[]): Promise<Run> {
+/** `weak`: with --weak-sandbox (the commands that run nothing have no such option). */
+function mancala(args: string[], weak = true): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, ...args, '--weak-sandbox'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args, ...(weak ? ['--weak-sandbox'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));
@@ -232,5 +240,79 @@ describe('student text never drives the terminal', () => {
     expect(report).toContain('Traceback: \\x1b]0;owned title\\x07');
     // Its reproduce line copies the folder as given, not the intake's snapshot (removed at exit).
     expect(readFileSync(join(reports, 'liar', 'report.txt'), 'utf8')).toContain(`cp -R ${join(subs, 'liar')}/. run/`);
+  });
+});
+
+describe('student text never drives the terminal: the intake, merge and the arena', () => {
+  it('submissions: the folder names and notes, text and --json', async () => {
+    const r = await mancala(['submissions', hostile, stdio], false);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expectSafe(r, []);
+    const json = await mancala(['submissions', hostile, stdio, '--json'], false);
+    expect(json.code, json.stderr.toString()).toBe(0);
+    expectSafe(json, []);
+    for (const v of jsonStrings(JSON.parse(json.stdout.toString()))) expect(UNSAFE.test(v), v).toBe(false);
+  });
+
+  it('merge: two shards of a class with the escaped folders, its console and its reports', async () => {
+    const out = join(work, 'merge');
+    mkdirSync(out);
+    for (const i of [1, 2]) {
+      const r = await mancala(['grade', hostile, stdio, '--suite', suite, '--no-progress', '--no-color', '--jobs', '1', '--shard', `${i}/2`, '--json', join(out, `shard${i}.json`)]);
+      expect([0, 1], r.stderr.toString()).toContain(r.code);
+      expectSafe(r, [join(out, `shard${i}.json`)], ['\\x1b']);
+    }
+    const files = ['merged.json', 'merged.csv', 'merged.xml'].map((f) => join(out, f));
+    const r = await mancala(['merge', join(out, 'shard1.json'), join(out, 'shard2.json'), '--json', files[0]!, '--csv', files[1]!, '--junit', files[2]!], false);
+    expect([0, 1], r.stderr.toString()).toContain(r.code);
+    expectSafe(r, files);
+  });
+
+  it("arena standings (text, --json) and arena final: a student's id from the roster", { timeout: 240_000 }, async () => {
+    const dir = join(work, 'arena');
+    const arena = Arena.open(dir, { course: 'kalah', timePerMoveMs: 200, sanityGames: 2, placementGames: 2, anchors: [{ spec: 'random', mu: 10 }, { spec: 'greedy', mu: 18 }] }, { jobs: 2, ladderAhead: 0 });
+    try {
+      arena.addStudents([{ id: EVIL_NAME }]);
+      arena.start();
+      const sub = await arena.submit(EVIL_NAME, { folder: join(fixtures, 'hostile-agents/first-legal') });
+      await new Promise((done) => setTimeout(done, 500));
+      await arena.idle();
+      await arena.stop();
+      expect(arena.store.submission(sub.id)!.status).toBe('ladder');
+    } finally {
+      arena.close();
+    }
+    for (const args of [['standings', dir], ['standings', dir, '--json']]) {
+      const r = await mancala(['arena', ...args], false);
+      expect(r.code, r.stderr.toString()).toBe(0);
+      expectSafe(r, []);
+    }
+    expect((await mancala(['arena', 'freeze', dir], false)).code).toBe(0);
+    const r = await mancala(['arena', 'final', dir, '--games-per-pair', '2', '--stages', '1', '--jobs', '2']);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expectSafe(r, [join(dir, 'final', 'standings.json')]);
+  });
+});
+
+describeWithRedis('student text never drives the terminal: mancala worker', () => {
+  it("worker: its lines on the jobs it plays, a hostile submission's failure among them", { timeout: 180_000 }, async () => {
+    const redis = await startPrivateRedis();
+    const worker = startWorker(redis.url, 'w1');
+    try {
+      const json = join(work, 'queued.json');
+      const r = await mancala(['grade', hostile, '--suite', suite, '--no-progress', '--no-color', '--queue', redis.url, '--json', json]);
+      expect(r.code, r.stderr.toString()).toBe(1);
+      expectSafe(r, [json]);
+      worker.kill('SIGINT');
+      await worker.exited;
+      const lines = Buffer.from(`${worker.lines.join('\n')}\n`);
+      expect(unsafeAt(lines), lines.toString()).toBeUndefined();
+      expect(lines.toString()).not.toMatch(SNAPSHOT);
+      // It played the job (its line names the submission by its id: a file name's letters only, no student text to show).
+      expect(lines.toString()).toMatch(new RegExp(`grade [0-9a-f]+ submission ${EVIL_ID}: 0/10`));
+    } finally {
+      worker.kill('SIGKILL');
+      await redis.stop();
+    }
   });
 });

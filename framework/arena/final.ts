@@ -16,6 +16,7 @@ import type { Standing as TournamentStanding } from '../tournaments/ratings.ts';
 import { writeFileAtomically } from '../write-file.ts';
 import type { Arena } from './arena.ts';
 import { arenaRoundRobin } from './settings.ts';
+import { studentJson } from '../student-text.ts';
 
 export interface FinalOptions {
   gamesPerPair: number;
@@ -83,7 +84,7 @@ export async function playFinal(arena: Arena, o: FinalOptions): Promise<{ standi
     losses: x.losses,
     forfeits: x.forfeits,
   }));
-  writeFileAtomically(join(dir, 'standings.json'), `${JSON.stringify({ stages: stage, gamesPerPair: o.gamesPerPair, standings }, null, 2)}\n`);
+  writeFileAtomically(join(dir, 'standings.json'), `${JSON.stringify(studentJson({ stages: stage, gamesPerPair: o.gamesPerPair, standings }), null, 2)}\n`);
   const text = ['rank  stage  rating  W-D-L  who', ...standings.map((r) => `${String(r.rank).padStart(4)}  ${String(r.stage).padStart(5)}  ${r.rating.toFixed(2).padStart(6)}  ${r.wins}-${r.draws}-${r.losses}  ${r.anchor ? `${r.pseudonym} (anchor)` : `${r.pseudonym} (${r.student})`}`)].join('\n') + '\n';
   return { standings, text };
 }

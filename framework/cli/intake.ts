@@ -91,6 +91,15 @@ export function sourceOf(intake: Intake | undefined, path: string): string {
   return intake?.records.find((r) => r.path === path)?.source ?? path;
 }
 
+/**
+ * The submissions as given, as every report names them (the sanitiser's form, as withSourceNames
+ * writes a report's paths): what a shard records as its units and identity, so that a merge
+ * compares like with like and no shard file holds a student's raw bytes, and what its line names.
+ */
+export function shownSources(intake: Intake | undefined, paths: readonly string[]): string[] {
+  return paths.map((p) => studentPath(sourceOf(intake, p)));
+}
+
 /** The paths to hand on: each record's snapshot. */
 export function recordPaths(intake: Intake): string[] {
   return intake.records.map((r) => r.path);

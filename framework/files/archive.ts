@@ -18,6 +18,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fromFd, getFileNameLowLevel, type Entry, type ZipFile } from 'yauzl';
 import { formatBytes, readFileHeadSync, refusalMessage } from './safe-read.ts';
+import { studentName } from '../student-text.ts';
 
 export interface ArchiveLimits {
   /** entries read, at most, over the archive and every zip inside it */
@@ -159,7 +160,7 @@ function readEntries(zipfile: ZipFile, dest: string, shown: string, limits: Arch
 async function takeEntry(zipfile: ZipFile, entry: Entry, dest: string, shown: string, limits: ArchiveLimits, budget: ArchiveBudget, skip: (rel: string, isFolder: boolean) => boolean, result: ArchiveResult): Promise<'next' | 'stop'> {
   const raw = entry.fileName as unknown as Buffer;
   const name = getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
-  const named = `${shown}: ${printable(name)}`;
+  const named = `${shown}: ${studentName(name)}`;
   const checked = entryParts(name);
   if ('refused' in checked) {
     result.notes.push(`${named}: refused (${checked.refused})`);
@@ -247,13 +248,6 @@ async function writeEntry(zipfile: ZipFile, entry: Entry, path: string, mode: nu
   } finally {
     await out.close().catch(() => {});
   }
-}
-
-/** A name as a note shows it: control characters and bidi overrides visible (`\x1b`), at most 200 characters. */
-export function printable(name: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
-  const visible = name.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-  return visible.length > max ? `${visible.slice(0, max)}…` : visible;
 }
 
 export interface NestedOptions {

@@ -413,3 +413,36 @@ describe('--roster', () => {
     await expect(take([join(d, 'alice')], { roster: join(d, 'what.csv') })).rejects.toThrow(/what\.csv:1: the header names no roster form/);
   });
 });
+
+describe('links and stray files beside the students\' folders', () => {
+  it('a folder per student stays one, a link refused as no student\'s and a stray file ignored, each named once', async () => {
+    const d = tree(temp(), { 'cls/alice/agent.ts': 'a', 'cls/bob/agent.ts': 'b', 'cls/grades.csv': 'id,score\n', 'cls/.DS_Store': 'x' });
+    symlinkSync('alice', join(d, 'cls/carol'));
+    const intake = await take([join(d, 'cls')]);
+    expect(intake.reads[0]).toMatchObject({ layout: 'folders', count: 2 });
+    expect(intake.records.map((r) => r.id)).toEqual(['alice', 'bob']);
+    expect(intake.notes).toEqual([`${join(d, 'cls')}/carol: a symbolic link (refused)`, `${join(d, 'cls')}/grades.csv: not a folder: ignored`]);
+    expect(describeIntake(intake)).toBe(`intake: 2 submissions, read as a folder per student (${join(d, 'cls')})`);
+  });
+
+  it('GitHub Classroom clones stay clones beside a link and a README', async () => {
+    const d = tree(temp(), { 'c/hw-alice/agent.ts': 'a', 'c/hw-alice/.git/HEAD': 'r', 'c/hw-bob/agent.ts': 'b', 'c/hw-bob/.git/HEAD': 'r', 'c/README.md': 'hi' });
+    symlinkSync('hw-alice', join(d, 'c/hw-eve'));
+    const intake = await take([join(d, 'c')]);
+    expect(intake.reads[0]).toMatchObject({ layout: 'github-classroom', count: 2 });
+    expect(intake.records.map((r) => r.id)).toEqual(['alice', 'bob']);
+    expect(intake.notes).toEqual([`${join(d, 'c')}/README.md: not a folder: ignored`, `${join(d, 'c')}/hw-eve: a symbolic link (refused)`]);
+  });
+
+  it('a submission with code beside its folders, or a src/ folder, or as many stray files as folders, stays one submission', async () => {
+    const d = tree(temp(), {
+      'one/agent.py': 'a', 'one/players/x.py': 'x', 'one/strategies/y.py': 'y',
+      'two/src/agent.ts': 'a', 'two/helpers/h.ts': 'h', 'two/README.md': 'r',
+      'three/agent/agent.ts': 'a', 'three/NOTES.txt': 'n',
+    });
+    for (const name of ['one', 'two', 'three']) {
+      const intake = await take([join(d, name)]);
+      expect(intake.reads[0], name).toMatchObject({ layout: 'single', count: 1 });
+    }
+  });
+});

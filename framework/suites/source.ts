@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import { located, UserError } from '../errors.ts';
 
 import { describeValue, formatPath, valueAt } from '../field-path.ts';
+import { jsonSyntaxLine, jsonSyntaxReason } from '../json-syntax.ts';
 export type FieldPath = readonly (string | number)[];
 export { describeValue, formatPath, valueAt } from '../field-path.ts';
 
@@ -75,14 +76,7 @@ function checkJsonSyntax(text: string, name: string): void {
     JSON.parse(text);
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
-    const position = /at position (\d+)/.exec(e.message);
-    const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
-    // Node quotes the input after a bad token ("…, "{\n…" is not valid JSON"): leave it out.
-    const reason = e.message
-      .replace(/ in JSON at position \d+.*$/s, '')
-      .replace(/, ".*" is not valid JSON$/s, '')
-      .replace(/\s+/g, ' ');
-    throw located(name, line, `expected valid JSON (${reason})`);
+    throw located(name, jsonSyntaxLine(text, e), `expected valid JSON (${jsonSyntaxReason(e)})`);
   }
 }
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UserError } from '../../errors.ts';
-import { studentText } from '../../student-text.ts';
+import { studentJson, studentText } from '../../student-text.ts';
 import { ARENA_COURSES } from '../../arena/course.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { queueOption } from '../queue-option.ts';
@@ -175,10 +175,11 @@ export function addArenaCommand(program: Command, io: CliIo): void {
       const a = Arena.open(root);
       try {
         const standings = a.standings();
-        if (opts.json === true) io.out(`${JSON.stringify({ frozen: a.isFrozen(), standings })}\n`);
+        // A student's id comes from the roster, the instructor's file, but may hold what a student typed: every name is sanitised.
+        if (opts.json === true) io.out(`${JSON.stringify(studentJson({ frozen: a.isFrozen(), standings }))}\n`);
         else {
           const rows = standings.map((s, k) => `${String(k + 1).padStart(3)}  ${s.rating.toFixed(2).padStart(6)}  ${String(s.games).padStart(5)}  ${s.wins}-${s.draws}-${s.losses}  ${s.anchor ? `${s.pseudonym} (anchor)` : `${s.pseudonym} (${s.student})`}`);
-          io.out(['  #  rating  games  W-D-L  who', ...rows].join('\n') + '\n');
+          io.out(studentText(['  #  rating  games  W-D-L  who', ...rows].join('\n') + '\n', { maxChars: Infinity }));
         }
       } finally {
         a.close();
@@ -252,8 +253,8 @@ export function addArenaCommand(program: Command, io: CliIo): void {
       const a = Arena.open(root);
       try {
         if (!a.isFrozen()) throw new UserError(`${dir}: not frozen: run mancala arena freeze ${dir} first (the final plays the submissions as they stand)`);
-        const result = await playFinal(a, { gamesPerPair: opts.gamesPerPair, stages: opts.stages, jobs: opts.jobs, sandbox: sandboxMode(opts), ...(opts.queue !== undefined ? { queue: opts.queue } : {}), log: (l) => io.err(`${l}\n`) });
-        io.out(result.text);
+        const result = await playFinal(a, { gamesPerPair: opts.gamesPerPair, stages: opts.stages, jobs: opts.jobs, sandbox: sandboxMode(opts), ...(opts.queue !== undefined ? { queue: opts.queue } : {}), log: (l) => io.err(`${studentText(l)}\n`) });
+        io.out(studentText(result.text, { maxChars: Infinity }));
         io.err(`wrote ${join(dir, 'final', 'standings.json')}\n`);
       } finally {
         a.close();

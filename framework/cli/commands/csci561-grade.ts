@@ -33,7 +33,7 @@ import { checkExitOption, failedCheck } from '../check-exit.ts';
 import { addClassOptions, finishClassOutputs, prepareClassOutputs, shownInFeedback, type ClassFlags } from '../class-outputs.ts';
 import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
 import { classStudents } from '../../grading/class-students.ts';
-import { intakeHelp, recordPaths, rosterOption, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
+import { intakeHelp, recordPaths, rosterOption, shownSources, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
 
 interface ProgramGradeCliOptions extends SandboxFlags, LimitFlags, ShardFlag, ClassFlags, ClassRunFlags {
   suite: string;
@@ -162,8 +162,8 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       const shard =
         opts.shard === undefined
           ? undefined
-          : shardRecord('csci561-grade', opts.shard, csci561GradeIdentity(loaded, programCases(suite, graded).map((pc) => ({ id: pc.c.id, input: pc.input, expected: pc.expected })), submissions.map((s) => sourceOf(intake, s)), opts, sandbox), mine.map((s) => sourceOf(intake, s)));
-      if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
+          : shardRecord('csci561-grade', opts.shard, csci561GradeIdentity(loaded, programCases(suite, graded).map((pc) => ({ id: pc.c.id, input: pc.input, expected: pc.expected })), shownSources(intake, submissions), opts, sandbox), shownSources(intake, mine));
+      if (shard !== undefined) announceShard(io, shard, shareOf(shownSources(intake, mine), submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
       // gradePrograms puts the same line in the report's isolation note.
       const grading = await withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) => {
@@ -190,7 +190,7 @@ export function addCsci561GradeCommand(program: Command, io: CliIo): void {
       if (caseIds !== undefined) report.notes = [...(report.notes ?? []), `--case: only ${caseIds.join(', ')} graded (${caseIds.length} of the suite's ${suite.cases.length} cases); scores are over these`];
       const runNotes = [...(report.notes ?? [])];
       const warnings = [...grading.warnings, ...addCommonFailureNotes(report, (s) => interpreterOf(intake.records.find((r) => r.id === s.id)?.path ?? s.path, course))];
-      if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
+      if (shard !== undefined) report.notes = [shardNote(shard, shareOf(shownSources(intake, mine), submissions.length, 'submissions')), ...(report.notes ?? [])];
       finishClassOutputs(io, report, classOutputs, students);
       const color = opts.color && process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
       // A student's check (--check, the kit's npm run check) lists each failed case.

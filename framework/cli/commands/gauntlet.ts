@@ -22,7 +22,7 @@ import { CS540_OPPONENTS, GAUNTLET_DEFAULTS, runGauntlet, type GauntletResult } 
 import { COURSE_GRACE_MS, MATCH_RULES, type MatchRules } from '../../packs/cs540/match-rules.ts';
 import { checkOutputFolder } from '../output-paths.ts';
 import { refuseRunWithoutSubmission } from '../no-submission.ts';
-import { rosterOption, rosterTakeIn, sourceOf, takeInAgentSpecs, withSourceNames } from '../intake.ts';
+import { rosterOption, rosterTakeIn, shownSources, sourceOf, takeInAgentSpecs, withSourceNames } from '../intake.ts';
 import { agentTable, parseAgentSpec } from '../../plugins/agents.ts';
 import { withheldMessage } from '../../plugins/student-kit.ts';
 import { gauntletReport, renderGauntlet } from '../../packs/cs540/report.ts';
@@ -173,7 +173,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
               'gauntlet',
               flags.shard,
               gauntletIdentity(
-                submissions.map((s) => sourceOf(intake, s)),
+                shownSources(intake, submissions),
                 {
                   ...flags,
                   timesPerMoveMs,
@@ -183,9 +183,9 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
                 },
                 sandbox,
               ),
-              mine.map((s) => sourceOf(intake, s)),
+              shownSources(intake, mine),
             );
-      if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), flags.json !== undefined);
+      if (shard !== undefined) announceShard(io, shard, shareOf(shownSources(intake, mine), submissions.length, 'submissions'), flags.json !== undefined);
       const entries: { result: GauntletResult; id: string }[] = [];
       for (const submission of mine) {
         const result = withSourceNames(await withProgressBar(flags.progress, `gauntlet [{bar}] {value}/{total} games | ${studentPath(sourceOf(intake, submission))}`, (bar) =>
@@ -225,7 +225,7 @@ export function addGauntletCommand(program: Command, io: CliIo): void {
       const warnings = addCommonFailureNotes(report, (s) => (isPathSpec(s.path) ? AGENT_KIND : undefined));
       if (shard === undefined) writeReportFiles(io, report, flags);
       else {
-        report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
+        report.notes = [shardNote(shard, shareOf(shownSources(intake, mine), submissions.length, 'submissions')), ...(report.notes ?? [])];
         writeShardReportFiles(io, report, flags, { ...shard, runNotes, kinds: mine.map((s) => (isPathSpec(s) ? AGENT_KIND : null)) }, submissions.length);
         writeHtmlReport(io, report, flags.html);
       }

@@ -46,7 +46,7 @@ import { addClassOptions, finishClassOutputs, prepareClassOutputs, type ClassFla
 import { addClassRunOptions, finishJournal, journalFor, openClassJournal, stopRules, type ClassRunFlags } from '../class-run-options.ts';
 import { jobsOption } from '../jobs-option.ts';
 import { classStudents } from '../../grading/class-students.ts';
-import { intakeHelp, onlySubmission, recordPaths, rosterOption, sourceOf, stableIntakeRoot, takeInForCommand, withSourceNames } from '../intake.ts';
+import { intakeHelp, onlySubmission, recordPaths, rosterOption, shownSources, sourceOf, stableIntakeRoot, takeInForCommand, withSourceNames } from '../intake.ts';
 
 /** The suites that ship with the project: what `mancala check` runs when no --suite is given. */
 export const BUNDLED_SUITES = ['kalah-basics', 'hidden-example'];
@@ -177,8 +177,8 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const sandbox = sandboxMode(opts);
       // With --queue the submissions run in the workers' sandboxes, each worker says which.
       if (opts.queue === undefined) await announceSandbox(io, sandbox, [opts.suite], opts.jobs);
-      const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, submissions.map((s) => sourceOf(intake, s)), opts, sandbox), mine.map((s) => sourceOf(intake, s)));
-      if (shard !== undefined) announceShard(io, shard, shareOf(mine, submissions.length, 'submissions'), opts.json !== undefined);
+      const shard = opts.shard === undefined ? undefined : shardRecord('grade', opts.shard, gradeIdentity(loaded, shownSources(intake, submissions), opts, sandbox), shownSources(intake, mine));
+      if (shard !== undefined) announceShard(io, shard, shareOf(shownSources(intake, mine), submissions.length, 'submissions'), opts.json !== undefined);
       cleanUpOnInterrupt(io);
       const gradeAgents = (agents: readonly string[]) =>
         withProgressBar(opts.progress, 'grading [{bar}] {value}/{total} cases | {submission} {caseId}', (bar) =>
@@ -202,7 +202,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const report = withSourceNames(withNote(mixed.report, note), intake);
       const runNotes = [...(report.notes ?? [])];
       const warnings = [...mixed.warnings, ...addCommonFailureNotes(report, (s) => (programs.has(intake.records.find((r) => r.id === s.id)?.path ?? '') ? 'program' : AGENT_KIND))];
-      if (shard !== undefined) report.notes = [shardNote(shard, shareOf(mine, submissions.length, 'submissions')), ...(report.notes ?? [])];
+      if (shard !== undefined) report.notes = [shardNote(shard, shareOf(shownSources(intake, mine), submissions.length, 'submissions')), ...(report.notes ?? [])];
       finishClassOutputs(io, report, classOutputs, students);
       io.out(renderConsole(report, { color: opts.color && colorWanted(), verbose: opts.verbose === true }));
       if (shard === undefined) writeReportFiles(io, report, opts);
@@ -277,7 +277,7 @@ export function addGradeCommands(program: Command, io: CliIo): void {
       const plan = suites.map((s) => ({ ...s, ...runnableHere(s.suite) }));
       const units = plan.flatMap((p, k) => selectCases(p.runnable, 'visible').map((c) => `${k + 1}:${c.id}`));
       const mine = new Set(shardItems(units, opts.shard));
-      const shard = opts.shard === undefined ? undefined : shardRecord('check', opts.shard, checkIdentity(suites.map((s) => s.loaded), sourceOf(intake, path), units, opts, sandbox), [...mine]);
+      const shard = opts.shard === undefined ? undefined : shardRecord('check', opts.shard, checkIdentity(suites.map((s) => s.loaded), shownSources(intake, [path])[0]!, units, opts, sandbox), [...mine]);
       if (shard !== undefined) announceShard(io, shard, `${mine.size} of the run's ${units.length} cases`, opts.json !== undefined);
       const shares: number[] = [];
       const reportSuites: number[] = [];

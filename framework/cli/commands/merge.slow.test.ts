@@ -6,7 +6,7 @@
  * refuses shards of different runs (naming the difference), of different commands, given twice,
  * or missing — unless --allow-missing.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +130,27 @@ describe('mancala grade --shard and mancala merge', () => {
     expectRefused(await cli(['merge', at('nowhere.json')]), `${at('nowhere.json')}: no such file or folder`);
     expectRefused(await cli(['merge', at('shard1.json'), at('shard2.json'), at('shard3.json'), '--out', at('dir')]), /--out: grade shards merge into --json, --csv, --junit and --gradescope reports/);
   });
+});
+
+describe('mancala grade --shard and merge on a folder name holding escapes', () => {
+  it('merges (the shards record the names as the reports do), no shard file holds the raw bytes, and the shard line names the submission as given', async () => {
+    const evil = 'evil\x1b]0;owned\x07\u202e\u009b';
+    for (const name of [evil, 'plain']) cpSync(join(root, 'agents/examples/bob'), at(`esc/${name}`), { recursive: true });
+    const args = ['grade', at('esc'), '--suite', join(root, 'testcases/kalah-basics'), '--no-progress'];
+    const runs = [];
+    for (const i of [1, 2]) runs.push(await cli([...args, '--shard', `${i}/2`, '--json', at(`esc-${i}.json`)]));
+    for (const r of runs) expect(r.code, r.err).toBe(0);
+    expect(runs[0]!.err).toMatch(/^shard 1\/2 of run [0-9a-f]{12} \(mancala grade\): 1 of the 2 submissions \(.*\/esc\/evil\\x1b\]0;owned\\x07\\u202e\\x9b\)$/m);
+    expect(runs[1]!.err).toContain(`1 of the 2 submissions (${at('esc/plain')})`);
+    for (const i of [1, 2]) {
+      const text = read(at(`esc-${i}.json`));
+      expect(text).not.toMatch(/[\u001b\u0007\u009b\u202e]/);
+      expect(text).not.toMatch(/-intake-/);
+    }
+    const merged = await cli(['merge', at('esc-1.json'), at('esc-2.json'), '--json', at('esc-merged.json')]);
+    expect(merged.code, merged.err).toBe(0);
+    expect((JSON.parse(read(at('esc-merged.json'))) as { submissions: unknown[] }).submissions).toHaveLength(2);
+  }, 120_000);
 });
 
 describe('--shard i/n on every command that takes it', () => {

@@ -20,7 +20,7 @@ import { similarityJson, type SimilarityReport } from '../../similarity/report.t
 import { assembleReport, computeSimilarity, runPairs } from '../../similarity/run.ts';
 import { SOURCE_LANGUAGES } from '../../similarity/source-files.ts';
 import { writeFileAtomically } from '../../write-file.ts';
-import { intakeHelp, recordPaths, rosterName, rosterOption, rosterTakeIn, sourceOf, takeInForCommand, withSourceNames } from '../intake.ts';
+import { intakeHelp, recordPaths, rosterName, rosterOption, rosterTakeIn, shownSources, takeInForCommand, withSourceNames } from '../intake.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
 import { wholeNumber, type CliIo } from '../options.ts';
 import { checkOutputFile } from '../output-paths.ts';
@@ -124,7 +124,7 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
               'similarity',
               opts.shard,
               {
-                submissions: submissions.map((s) => sourceOf(intake, s)),
+                submissions: shownSources(intake, submissions),
                 '--rules': opts.rules,
                 '--language': given(opts.language),
                 '--ignore': given(opts.ignore),
@@ -134,11 +134,11 @@ export function addSimilarityCommand(program: Command, io: CliIo): void {
                 '--weak-sandbox': opts.behaviour && sandbox === 'weak' ? true : null,
                 '--python': given(opts.python),
               },
-              mine.map((s) => sourceOf(intake, s)),
+              shownSources(intake, mine),
             );
       if (record !== undefined) {
         const pairs = shardItems(runPairs(submissions), opts.shard).length;
-        announceShard(io, record, `${pairs} of the ${runPairs(submissions).length} pairs, and the behaviour of ${shareOf(mine, submissions.length, 'submissions')}`, opts.json !== undefined);
+        announceShard(io, record, `${pairs} of the ${runPairs(submissions).length} pairs, and the behaviour of ${shareOf(shownSources(intake, mine), submissions.length, 'submissions')}`, opts.json !== undefined);
       }
       const part = await withProgressBar(opts.progress, 'comparing [{bar}] {value}/{total} {phase}', (bar) =>
         computeSimilarity({

@@ -228,12 +228,18 @@ describe('mancala submissions', () => {
     ]);
   });
 
-  it("shows a student's control characters and bidi overrides, never sends them to the terminal", async () => {
-    const dir = writeTree(join(work, 'escapes'), { 'evil\u001b]0;owned\u0007\u202e_1001_70001_agent.ts': 'x' });
+  it("shows a student's control characters and bidi overrides, never sends them to the terminal, in text and --json", async () => {
+    const dir = writeTree(join(work, 'escapes'), { 'evil\u001b]0;owned\u0007\u202e\u009b\u061c\u200e\u200f\u2028\u2029_1001_5001_agent.ts': 'x' });
+    const shown = 'evil\\x1b]0;owned\\x07\\u202e\\x9b\\u061c\\u200e\\u200f\\u2028\\u2029';
+    const unsafe = /[\u001b\u0007\u202e\u009b\u061c\u200e\u200f\u2028\u2029]/;
     const r = await runMain(['submissions', dir]);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).not.toMatch(/[\u001b\u0007\u202e]/);
-    expect(r.out).toContain('evil\\x1b]0;owned\\x07\\x202e');
+    expect(r.out).not.toMatch(unsafe);
+    expect(r.out).toContain(shown);
+    const j = await runMain(['submissions', dir, '--json']);
+    expect(j.code, j.err).toBe(0);
+    expect(j.out).not.toMatch(unsafe);
+    expect(JSON.parse(j.out).submissions[0].source).toContain(shown);
   });
 
   it('says which file and field of an export is malformed, on one line', async () => {

@@ -5,8 +5,8 @@
  * what was left out, and with a roster who matched.
  */
 import type { Command } from 'commander';
-import { printable } from '../../files/archive.ts';
 import { LAYOUT_NAMES } from '../../intake/layouts/detect.ts';
+import { studentJson, studentText } from '../../student-text.ts';
 import { describeIntake, takeInSubmissions, type Intake } from '../../intake/take-in.ts';
 import type { SubmissionRecord } from '../../intake/submission.ts';
 import { cleanUpOnInterrupt } from '../interrupt.ts';
@@ -54,21 +54,22 @@ function shownRecord(r: SubmissionRecord): Omit<SubmissionRecord, 'path'> {
   return rest;
 }
 
+/** The intake as JSON, every string of it through the sanitiser (names, files and notes are the students'). */
 export function intakeJson(intake: Intake): unknown {
-  return {
+  return studentJson({
     version: 1,
     reads: intake.reads,
     submissions: intake.records.map(shownRecord),
     notes: intake.notes,
     ...(intake.roster !== undefined ? { roster: intake.roster } : {}),
-  };
+  });
 }
 
 /** What students named (files, folders, their own names) reaches the terminal with its control characters shown, never obeyed. */
 export function renderIntake(intake: Intake): string {
   return renderRaw(intake)
     .split('\n')
-    .map((line) => printable(line, 2000))
+    .map((line) => studentText(line, { multiline: false, maxChars: 2000, maxLineChars: 2000 }))
     .join('\n');
 }
 

@@ -91,6 +91,8 @@ describe('parseReport', () => {
     const message = userError(() => parseReport('{\n  "version": 1,\n  "suite": "x",\n}', 'out/report.json'));
     expect(message).toBe('out/report.json:4: expected a JSON grade report (Expected double-quoted property name)');
     expect(userError(() => parseReport('', 'r.json'))).toBe('r.json: expected a JSON grade report (Unexpected end of JSON input)');
+    // V8 quotes the bad character and the text around it ("Unexpected token 'p', "pass: x" is not valid JSON"): neither is shown.
+    expect(userError(() => parseReport('pass: hunter2', 'r.json'))).toBe('r.json: expected a JSON grade report (Unexpected character)');
   });
 
   it('names the file, the field and the value of a wrong status', () => {

@@ -11,6 +11,7 @@ import type { CaseReport, GradeReport, LateVerdict, SubmissionReport } from '../
 import { STATUSES } from './summary.ts';
 import { roundMs, roundScore } from './text.ts';
 import { describeValue, formatPath, valueAt } from '../../field-path.ts';
+import { jsonSyntaxLine, jsonSyntaxReason } from '../../json-syntax.ts';
 
 // ---- writing ---------------------------------------------------------------------------------
 
@@ -205,10 +206,8 @@ export function parseReport(source: string, file: string): GradeReport {
     data = JSON.parse(body);
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
-    const position = /at position (\d+)/.exec(e.message);
-    const line = position ? body.slice(0, Number(position[1])).split('\n').length : undefined;
-    const reason = e.message.replace(/ in JSON at position \d+.*$/s, '').replace(/, .* is not valid JSON$/s, '').replace(/\s+/g, ' ');
-    throw new UserError(`${file}${line === undefined ? '' : `:${line}`}: expected a JSON grade report (${reason})`);
+    const line = jsonSyntaxLine(body, e);
+    throw new UserError(`${file}${line === undefined ? '' : `:${line}`}: expected a JSON grade report (${jsonSyntaxReason(e)})`);
   }
   const parsed = gradeReportSchema.safeParse(data);
   if (!parsed.success) throw new UserError(issueMessage(file, data, parsed.error.issues[0]!));

@@ -24,12 +24,12 @@ import type { FoundSubmission, LayoutRead } from './found.ts';
  * A student's file. Canvas takes `_<digits>_` out of names (`sanitize_user_name`), so the name holds
  * none, and the first `_<user id>_<file id>_` is Canvas's (a Moodle name, `…_2002_assignsubmission…`, is no Canvas name).
  */
-const NAMED = /^((?:(?!_\d+_).)+?)(_LATE)?_(\d+)_(\d+)_(.+)$/i;
+const NAMED = /^((?:(?!_\d+_).)+?)(_LATE)?_(\d+)_(\d+)_(.+)$/is;
 /** Anonymous grading: Canvas's anonymous id, five base58 letters and digits. */
-const ANONYMOUS = /^(LATE_)?anon_([A-Za-z0-9]+)_(\d+)_(.+)$/;
+const ANONYMOUS = /^(LATE_)?anon_([A-Za-z0-9]+)_(\d+)_(.+)$/s;
 /** A text entry or a link submitted online: a page of Canvas's, no file of the student's. */
-const ONLINE = /^(?:.+?(?:_LATE)?_\d+|(?:LATE_)?anon_[A-Za-z0-9]+)_(text|link)\.html$/i;
-const RESUBMITTED = /^(.*?)-(\d+)(\.[^./]*)?$/;
+const ONLINE = /^(?:.+?(?:_LATE)?_\d+|(?:LATE_)?anon_[A-Za-z0-9]+)_(text|link)\.html$/is;
+const RESUBMITTED = /^(.*?)-(\d+)(\.[^./]*)?$/s;
 
 interface CanvasFile {
   /** the student: `<user id>`, or `anon_<anonymous id>` */

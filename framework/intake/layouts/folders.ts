@@ -3,23 +3,23 @@
  * folder's name), and one submission, a folder or an agent file, as `mancala grade` always took.
  */
 import { join } from 'node:path';
-import { CODE_FOLDERS, entriesOf } from './junk.ts';
+import { besideNotes, classEntries, CODE_FOLDERS, entriesOf, isClassOfFolders } from './junk.ts';
 import type { FoundSubmission, LayoutRead } from './found.ts';
 
 /**
- * A folder of students: at least two folders and no file. Folders a student's code lives in
- * (src/, lib/, test/, …) make it one student's submission instead.
+ * A folder of students: folders, at least two entries, and nothing beside the folders but links
+ * (refused) and fewer stray files (a grades.csv, a README) than folders; no code file. Folders a
+ * student's code lives in (src/, lib/, test/, …) make it one student's submission instead.
  */
 export function isFolderPerStudent(dir: string): boolean {
-  const entries = entriesOf(dir);
-  return entries.length >= 2 && entries.every((e) => e.isDirectory() && !CODE_FOLDERS.has(e.name.toLowerCase()));
+  return entriesOf(dir).length >= 2 && isClassOfFolders(classEntries(dir), (e) => !CODE_FOLDERS.has(e.name.toLowerCase()));
 }
 
 export function readFolderPerStudent(dir: string, shown: string): LayoutRead {
-  const entries = entriesOf(dir);
+  const c = classEntries(dir);
   // A link is never followed, to a folder least of all: it is no student's.
-  const notes = entries.filter((e) => !e.isDirectory()).map((e) => `${shown}/${e.name}: ${e.isSymbolicLink() ? 'a symbolic link (refused)' : 'not a folder: left out'}`);
-  const submissions = entries.filter((e) => e.isDirectory()).map((e) => ({ idHint: e.name, source: `${shown}/${e.name}`, from: { folder: join(dir, e.name) }, notes: [] }));
+  const notes = [...besideNotes(c, shown), ...c.others.map((e) => `${shown}/${e.name}: not a folder: ignored`)];
+  const submissions = c.folders.map((e) => ({ idHint: e.name, source: `${shown}/${e.name}`, from: { folder: join(dir, e.name) }, notes: [] }));
   return { submissions, notes };
 }
 

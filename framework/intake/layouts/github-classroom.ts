@@ -6,13 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { entriesOf } from './junk.ts';
+import { besideNotes, classEntries, isClassOfFolders } from './junk.ts';
 import type { LayoutRead } from './found.ts';
 
-/** Every folder is a clone (holds .git), and there is nothing else. */
+/** Every folder is a clone (holds .git), and beside them only links (refused) and fewer stray files than clones. */
 export function isGithubClassroom(dir: string): boolean {
-  const entries = entriesOf(dir);
-  return entries.length > 0 && entries.every((e) => e.isDirectory() && existsSync(join(dir, e.name, '.git')));
+  return isClassOfFolders(classEntries(dir), (e) => existsSync(join(dir, e.name, '.git')));
 }
 
 /** The `<assignment>-` every name starts with (the longest such prefix ending in '-'), or ''. */
@@ -25,13 +24,14 @@ export function sharedPrefix(names: readonly string[]): string {
 }
 
 export function readGithubClassroom(dir: string, shown: string): LayoutRead {
-  const names = entriesOf(dir).filter((e) => e.isDirectory()).map((e) => e.name);
+  const c = classEntries(dir);
+  const names = c.folders.map((e) => e.name);
   const prefix = sharedPrefix(names);
   return {
     submissions: names.map((name) => {
       const login = name.slice(prefix.length) || name;
       return { idHint: login, lms: { login }, source: `${shown}/${name}`, from: { folder: join(dir, name) }, notes: [] };
     }),
-    notes: [],
+    notes: besideNotes(c, shown),
   };
 }

@@ -28,3 +28,49 @@ export function entriesOf(dir: string): Dirent[] {
  * to look through, and several of them are one student's folders, never a class.
  */
 export const CODE_FOLDERS = new Set(['src', 'source', 'lib', 'libs', 'test', 'tests', 'include', 'bin', 'build', 'dist', 'out', 'docs', 'resources', 'main', 'java', 'utils']);
+
+/**
+ * Files an instructor leaves beside a class's folders (a grades.csv, a README, notes): data or
+ * documents, never code, a manifest or a build file. Only these (and links, never followed) may
+ * sit beside the students' folders without making the folder one student's submission.
+ */
+const STRAY_EXTENSIONS = new Set(['csv', 'tsv', 'txt', 'md', 'pdf', 'rtf', 'doc', 'docx', 'odt', 'xls', 'xlsx', 'ods', 'html', 'htm', 'log']);
+
+export function isStrayFile(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && STRAY_EXTENSIONS.has(name.slice(dot + 1).toLowerCase());
+}
+
+/** A folder's entries sorted as a class folder reads them: folders, links (refused), stray files, and anything else. */
+export interface ClassEntries {
+  folders: Dirent[];
+  links: Dirent[];
+  strays: Dirent[];
+  /** a file that is code, a manifest, a build file, or a special file: the folder is one submission */
+  others: Dirent[];
+}
+
+export function classEntries(dir: string): ClassEntries {
+  const c: ClassEntries = { folders: [], links: [], strays: [], others: [] };
+  for (const e of entriesOf(dir)) {
+    if (e.isDirectory()) c.folders.push(e);
+    else if (e.isSymbolicLink()) c.links.push(e);
+    else if (e.isFile() && isStrayFile(e.name)) c.strays.push(e);
+    else c.others.push(e);
+  }
+  return c;
+}
+
+/**
+ * Holds students' folders, whatever sits beside them: at least one folder, more folders than
+ * stray files, no code file, and (the caller's test) every folder a student's. A link is refused
+ * (never followed) and never counts either way.
+ */
+export function isClassOfFolders(c: ClassEntries, isStudentFolder: (e: Dirent) => boolean): boolean {
+  return c.folders.length > 0 && c.others.length === 0 && c.folders.length > c.strays.length && c.folders.every(isStudentFolder);
+}
+
+/** One line for each entry beside the students' folders: a link refused, a stray file ignored. */
+export function besideNotes(c: ClassEntries, shown: string): string[] {
+  return [...c.links.map((e) => `${shown}/${e.name}: a symbolic link (refused)`), ...c.strays.map((e) => `${shown}/${e.name}: not a folder: ignored`)].sort();
+}

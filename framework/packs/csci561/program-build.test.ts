@@ -7,7 +7,7 @@
  * trace and its stdout; a program writing under wrong names, with what it did write; a folder
  * with nothing to run, an error beside the others, and the command's exit code when it is alone.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -107,5 +107,22 @@ describe('csci561-grade with no submission it can load', () => {
     const run = program.parseAsync(['csci561-grade', fixture('nothing'), '--suite', suite], { from: 'user' });
     await expect(run).rejects.toThrow(new UserError(`no submission could be loaded: ${fixture('nothing')}: nothing to run: looked for a \`command\` file, a mancala.yaml (build: and run: lines), sources (*.java, *.cpp/*.cc, *.c, *.py), a Makefile, or one executable file; found notes.txt, README.md. ${courseHandIn('csci561')}`));
     await run.catch((e: UserError) => expect(e.exitCode).toBe(2));
+  });
+});
+
+describe('a folder holding only a link to its program', () => {
+  it('says the link was refused, never that the folder is empty, read directly and through csci561-grade', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'program-link-'));
+    try {
+      symlinkSync('/etc/passwd', join(dir, 'mancala3.py'));
+      expect(() => readProgramSubmission(dir)).toThrow(/: nothing to run: looked for .*; found only mancala3\.py: a symbolic link \(refused\)$/);
+      const program = new Command('mancala').exitOverride();
+      addCsci561GradeCommand(program, { out: () => {}, err: () => {} });
+      const run = program.parseAsync(['csci561-grade', dir, '--suite', join(PROJECT_ROOT, 'testcases', 'csci561-public')], { from: 'user' });
+      await expect(run).rejects.toThrow(/found only mancala3\.py: a symbolic link \(refused\)/);
+      await expect(run).rejects.not.toThrow(/the folder is empty/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

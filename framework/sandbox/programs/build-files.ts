@@ -11,6 +11,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRegularFileSync } from '../../files/safe-read.ts';
+import { studentName } from '../../student-text.ts';
 import { isRegularFileIn, readSubmissionText } from '../../files/submission-entries.ts';
 import { inferBuildPlan, MAKEFILES, MANIFEST_FILE, parseManifest, splitCommand, type BuildPlan, type SubmissionFile } from './build-plan.ts';
 import { planFromRunLines, type CoursePlan, type RunLines } from './run-lines.ts';
@@ -85,6 +86,35 @@ export interface CourseLines {
  * file it holds (run-lines.ts), else one inferred from its files, run with the course's arguments.
  */
 export function planFromFolder(dir: string, course?: CourseLines): BuildPlan | CoursePlan | (BuildPlan & { courseArgs: true }) | { problem: string } {
+  const plan = planFromFiles(dir, course);
+  if (!('problem' in plan)) return plan;
+  // The listing leaves links and special files out: a folder holding only `mancala3.py -> …` is not empty, its program was refused.
+  const refused = refusedEntries(dir);
+  if (refused.length === 0) return plan;
+  const said = refused.map((r) => `${studentName(r.name)}: ${r.link ? 'a symbolic link (refused)' : 'not a regular file (refused)'}`).join(', ') + (refused.length === MAX_REFUSED_SHOWN ? ', …' : '');
+  const empty = 'found nothing (the folder is empty)';
+  return { problem: plan.problem.endsWith(empty) ? `${plan.problem.slice(0, -empty.length)}found only ${said}` : `${plan.problem}; ${said}` };
+}
+
+const MAX_REFUSED_SHOWN = 4;
+
+/** The folder's own links and special files (not hidden ones), a few at most: what the listing left out. */
+function refusedEntries(dir: string): { name: string; link: boolean }[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((e) => !e.name.startsWith('.') && !e.isFile() && !e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .slice(0, MAX_REFUSED_SHOWN)
+    .map((name) => ({ name, link: entries.find((e) => e.name === name)!.isSymbolicLink() }));
+}
+
+function planFromFiles(dir: string, course?: CourseLines): BuildPlan | CoursePlan | (BuildPlan & { courseArgs: true }) | { problem: string } {
   const manifest = readManifest(dir);
   if (manifest !== undefined) return manifest;
   let files: SubmissionFile[];

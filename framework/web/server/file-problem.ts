@@ -18,16 +18,22 @@ const FIELD_PATH = /^"[\w$.[\]-]{1,100}"$/;
 /** Whether the quote at `at` is part of an "expected …" clause, which the reader wrote (not the file). */
 function inExpectedClause(message: string, at: number): boolean {
   const before = message.slice(0, at);
-  // The word itself: V8's "Unexpected token 'x', "…" is not valid JSON" quotes the file.
+  // The word itself: V8's "Unexpected token 'x'" quotes the file; so does anything after a bracket opened or closed since.
   const k = Math.max(-1, ...[...before.matchAll(/\bexpected\b/gi)].map((m) => m.index));
   if (k < 0) return false;
   const clause = before.slice(k);
-  return !/\bgot\b|\breceived\b|\)|;/.test(clause);
+  return !/\bgot\b|\breceived\b|[()]|;/.test(clause);
+}
+
+/** V8's own punctuation in its words: `Expected ',' or '}' after property value`. */
+function isV8Punctuation(message: string, quote: string, at: number): boolean {
+  return /^'[,:{}[\]]'$/.test(quote) && /\b(?:Expected|or) $/.test(message.slice(0, at));
 }
 
 /** `message` with every quoted excerpt of a file taken out. */
 export function withoutFileText(message: string): string {
   return message.replace(QUOTED, (quote, at: number) => {
+    if (quote.startsWith("'")) return isV8Punctuation(message, quote, at) ? quote : '(text not shown)';
     if (FIELD_PATH.test(quote) && /\bfield\s*$/.test(message.slice(0, at))) return quote;
     if (inExpectedClause(message, at)) return quote;
     return '(text not shown)';

@@ -12,10 +12,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebApp } from './app.ts';
+import { withoutFileText } from './file-problem.ts';
 
 const TOKEN = 'hostile-files-test-token-77aa';
 const AUTH = { authorization: `token ${TOKEN}` };
 const SECRET = 'ghp_Zq81SecretTokenNotToBeShown';
+/** A file of characters no message of the server's holds: any one of them in a reply is the file's. */
+const ODD = 'ЖЮЯ№¤';
 const work = mkdtempSync(join(tmpdir(), 'web-hostile-files-'));
 const outside = mkdtempSync(join(tmpdir(), 'web-hostile-outside-'));
 let app: FastifyInstance;
@@ -30,6 +33,8 @@ beforeAll(async () => {
   symlinkSync(join(work, '.git-credentials'), join(work, 'innocent.jsonl'));
   writeFileSync(join(work, 'creds.txt'), `https://student:${SECRET}@github.com\n`);
   writeFileSync(join(work, 'creds.json'), JSON.stringify({ token: SECRET }));
+  writeFileSync(join(work, 'odd.txt'), `${ODD}\n`);
+  writeFileSync(join(work, 'odd.json'), `{"a": 1${ODD}}`);
   mkdirSync(join(work, 't'));
   const game = { type: 'game', index: 1, A: 'b', B: 'a', first: 'A', winner: SECRET, score: [1, 1], moves: [], openingPlies: 0, forfeit: null, time: [0, 0] };
   writeFileSync(join(work, 't', 'results.jsonl'), `${JSON.stringify({ type: 'tournament', version: 1, params: params() })}\n${JSON.stringify(game)}\n`);
@@ -61,6 +66,10 @@ async function refusal(url: string): Promise<{ status: number; error: string }> 
   // Nothing of the secret, not even its start.
   expect(r.body, url).not.toContain(SECRET.slice(0, 6));
   expect(r.body, url).not.toContain('student:');
+  // Not one character of it, nor V8's quote of the bad one (`Unexpected token 'h'`).
+  for (const ch of ODD) expect(r.body, url).not.toContain(ch);
+  const error = (r.json() as { error: string }).error;
+  expect(error.replace(/(?<=\b(?:Expected|or) )'[,:{}[\]]'/g, ''), url).not.toMatch(/'[^'\n]*'/);
   return { status: r.statusCode, error: (r.json() as { error: string }).error };
 }
 
@@ -77,8 +86,16 @@ describe('hostile files under --root', () => {
   });
 
   it('quotes none of a file that is not what the route reads', async () => {
-    for (const path of ['creds.txt', 'creds.json']) for (const url of readers(path)) await refusal(url);
+    for (const path of ['creds.txt', 'creds.json', 'odd.txt', 'odd.json']) for (const url of readers(path)) await refusal(url);
+    expect((await refusal('/api/report?path=creds.txt')).error).toBe('creds.txt: expected a JSON grade report (Unexpected character)');
     expect((await refusal('/api/standings?path=creds.txt')).error).toMatch(/^creds\.txt:1: not a JSON line \(expected a header line \{"type":"tournament","version":1,"params":\{…\}\}\): \(text not shown\)$/);
+  });
+
+  it('takes every quoted excerpt out of a reader\'s message, V8\'s quote of a bad character too, keeping its own words', () => {
+    expect(withoutFileText("creds.txt:1: expected a JSON grade report (Unexpected token 'h')")).toBe('creds.txt:1: expected a JSON grade report (Unexpected token (text not shown))');
+    expect(withoutFileText("r.json: expected a JSON grade report: Unexpected token 'h'")).not.toContain("'h'");
+    expect(withoutFileText("r.json:4: expected a JSON grade report (Expected ',' or '}' after property value)")).toBe("r.json:4: expected a JSON grade report (Expected ',' or '}' after property value)");
+    expect(withoutFileText('f:1: not a JSON line (expected a header line {"type":"tournament"}): "https://student:tok…')).toBe('f:1: not a JSON line (expected a header line {"type":"tournament"}): (text not shown)');
   });
 
   it("quotes none of a secret in a results file's, a replay's field", async () => {

@@ -42,6 +42,9 @@ beforeAll(async () => {
   const params = { format: 'round-robin', agents, vs: [], gamesPerPair: 100_000, seed: 1, rules: 'kalah', pits: 6, seeds: 4, timePerMoveMs: 1000, openings: 'random:0', openingsSha256: null, forfeit: 'loss' };
   const game = { type: 'game', index: 1, A: 'a0', B: 'a1', first: 'A', winner: 'A', score: [30, 18], moves: [2], openingPlies: 0, forfeit: null, time: [1, 1] };
   writeFileSync(join(work, 'huge', 'results.jsonl'), `${JSON.stringify({ type: 'tournament', version: 1, params })}\n${JSON.stringify(game)}\n`);
+  // 1,000 agents, 1 game a pair: within the page's bounds (499,500 games), but in a file of one game line.
+  mkdirSync(join(work, 'wide'));
+  writeFileSync(join(work, 'wide', 'results.jsonl'), `${JSON.stringify({ type: 'tournament', version: 1, params: { ...params, agents: agents.slice(0, 1000), gamesPerPair: 1 } })}\n${JSON.stringify(game)}\n`);
   server = spawn(process.execPath, [MANCALA, 'serve', '--port', '0', '--root', work, '--token', TOKEN, '--weak-sandbox'], { stdio: ['ignore', 'pipe', 'pipe'] });
   base = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -80,6 +83,11 @@ describe('the web app stays up', () => {
       expect(JSON.parse(r.body).error).toBe(
         'huge/results.jsonl:1: the header declares 3,000 agents and 100,000 games a pair (449,850,000,000 games), more than this page shows (1,000 agents, 500,000 games); the file holds 2 lines',
       );
+    }
+    for (const path of ['/api/standings', '/api/tournament', '/api/replay']) {
+      const r = await get(`${path}?path=wide/results.jsonl${path === '/api/replay' ? '&game=1' : ''}`);
+      expect(r.status, `${path}: ${r.body}`).toBe(422);
+      expect(JSON.parse(r.body).error).toMatch(/^wide\/results\.jsonl:1: the header declares 1,000 agents and 1 game a pair \(499,500 games\), more than its lines hold: .*; the file holds 2 lines$/);
     }
     const after = memory();
     console.log(`oversized results header: RSS ${before.rssMb} MB before, ${after.rssMb} MB after; peak ${before.peakMb} → ${after.peakMb} MB`);

@@ -30,6 +30,7 @@ import { LIMITS } from '../rules.ts';
 import { MAX_TOTAL_STONES } from '../engine.ts';
 import { checkTotal, stateToBoard, type BoardSpec } from './board.ts';
 import { describeValue, formatPath, valueAt } from '../../../field-path.ts';
+import { jsonSyntaxLine, jsonSyntaxReason } from '../../../json-syntax.ts';
 
 const WHOLE = 'expected a whole number ≥ 0';
 const ROW = `expected a list of ${LIMITS.minPits} to ${LIMITS.maxPits} pit counts`;
@@ -100,11 +101,8 @@ function issueMessage(fileName: string, data: unknown, issue: z.core.$ZodIssue):
 
 /** JSON.parse's complaint on one line, at the line it points to when it gives a position. */
 function syntaxError(fileName: string, text: string, e: SyntaxError): UserError {
-  const position = /at position (\d+)/.exec(e.message);
-  const line = position ? text.slice(0, Number(position[1])).split('\n').length : undefined;
-  // Node quotes the whole input after a bad token ("…, "{\n…" is not valid JSON"): leave it out.
-  const reason = e.message.replace(/ in JSON at position \d+.*$/s, '').replace(/, .* is not valid JSON$/s, '').replace(/\s+/g, ' ');
-  return new UserError(`${fileName}${line === undefined ? '' : `:${line}`}: expected valid JSON (${reason})`);
+  const line = jsonSyntaxLine(text, e);
+  return new UserError(`${fileName}${line === undefined ? '' : `:${line}`}: expected valid JSON (${jsonSyntaxReason(e)})`);
 }
 
 export function parseJsonBoard(text: string, fileName: string): BoardSpec {
