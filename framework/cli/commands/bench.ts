@@ -122,7 +122,7 @@ type ProgramCosts = Awaited<ReturnType<typeof measureProgramOverhead>>;
 
 function programLine(c: ProgramCosts): string {
   const what = c.mode === 'full' ? 'full jail' : 'weak mode';
-  return `sandbox   file program, ${what.padEnd(9)}: ${c.msPerRun.toFixed(1)} ms a case beyond the program (start, copy in, read back; median of ${PROGRAM_RUNS})`;
+  return `sandbox   file program, ${what.padEnd(9)}: ${c.msPerRun.toFixed(1)} ms a run on its own, ${c.msPerKeptCase.toFixed(1)} ms a case among a submission's, beyond the program (/bin/true: start, copy in, read back, end; median of ${PROGRAM_RUNS})`;
 }
 
 /** Counted runs of each language's trivial file program (each starts a jail, and the JVM or Python). */
@@ -148,13 +148,13 @@ const CLASS_PROGRAMS = { cases: 5, rounds: 5 } as const;
 const PHASE_NAMES: Record<CasePhase, string> = {
   plan: 'plan',
   'start-up': "runtimes' start-up measured",
-  folders: 'host folder and inputs',
-  meter: 'cgroups made',
-  jail: 'jail start and copy-in',
+  folders: 'folders emptied, submission and inputs in',
+  meter: 'cgroups made or reset',
+  jail: "jail start (once a submission where the grader is root) and go to the program's start",
   program: 'program',
-  report: 'kill-all, file list and read-back',
+  report: 'kill-all and read-back',
   polling: 'CPU polls',
-  clean: 'cgroups and folder removed',
+  clean: 'jail ended, cgroups removed',
   compare: 'comparison',
 };
 

@@ -2,7 +2,8 @@
  * What a case costs a file-in/file-out program in each language csci561's graders meet (C++,
  * Java, Python): a trivial program that reads input.txt and writes next_state.txt, run `n` times
  * through the path `csci561-grade` takes for every case (one `runInSandbox` on the staged folder,
- * with the case's input and outputs), in the full jail when this machine has it, else the weak
+ * with the case's input and outputs, another case following: the jail kept for a submission's
+ * cases where the grader is root, jail-session.ts), in the full jail when this machine has it, else the weak
  * mode. For `mancala bench` and the README's figures.
  *
  * Per language: the median wall-clock ms a case takes beyond the CPU time charged to it (jail
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { findExecutable, mechanisms, type SandboxMode } from '../jail/mechanisms.ts';
 import { median } from './startup.ts';
-import { runInSandbox, stageFiles } from './run.ts';
+import { runInSandbox, settleCleanups, stageFiles } from './run.ts';
 
 const MB = 1024 * 1024;
 
@@ -129,7 +130,7 @@ async function measureLanguage(language: BenchLanguage, n: number, mode: Sandbox
       let startupCpuMs = 0;
       // One run more than counted: the first also measures the runtime's start-up and warms the caches.
       for (let k = 0; k <= n; k++) {
-        const r = await runInSandbox({ files, argv: plan.argv, inputs: { 'input.txt': INPUT }, outputs: ['next_state.txt', 'traverse_log.txt'], limits: CASE_LIMITS, mode });
+        const r = await runInSandbox({ files, argv: plan.argv, inputs: { 'input.txt': INPUT }, outputs: ['next_state.txt', 'traverse_log.txt'], limits: CASE_LIMITS, mode, next: k < n });
         if (r.status !== 'ok') throw new Error(`internal: the ${language} benchmark program failed: ${r.message}`);
         const answer = r.files['next_state.txt']?.toString('utf8');
         if (answer !== EXPECTED) throw new Error(`internal: the ${language} benchmark program wrote ${JSON.stringify(answer)}, not ${JSON.stringify(EXPECTED)}`);
@@ -139,6 +140,7 @@ async function measureLanguage(language: BenchLanguage, n: number, mode: Sandbox
         wall.push(r.wallMs);
         cpu.push(r.cpuMs);
       }
+      await settleCleanups();
       return { language, mode, command: plan.argv.join(' '), runs: n, overheadMs: median(overhead), wallMs: median(wall), cpuMs: median(cpu), startupCpuMs };
     } finally {
       await files.dispose();

@@ -10,13 +10,13 @@ import { performance } from 'node:perf_hooks';
 export const CASE_PHASES = [
   'plan', // the request resolved: mechanisms, runtime
   'start-up', // the runtime's start-up measured (three trivial runs, once per runtime and thread)
-  'folders', // the run's host folder and its input files
-  'meter', // the cgroups made (or the poller set up)
-  'jail', // spawn to the wrapper's `start`: the process chain, bwrap's namespaces and mounts, copying in
+  'folders', // the run's folders: its host folder and inputs, or (a jail kept for the submission) its work folder and /tmp emptied, the submission and inputs copied in
+  'meter', // the cgroups made (or the poller set up), or reset for the next case in a kept jail
+  'jail', // to the wrapper's `start`: the process chain, bwrap's namespaces and mounts, copying in; in a kept jail, the wait for it (once) and the go
   'program', // `start` to `exit`: the program, its runtime's start-up included
-  'report', // `exit` to the jail's end: killing what is left, the file list, reading back
+  'report', // `exit` to the jail's end (or the case's end in a kept jail): killing what is left, the file list, reading back
   'polling', // the CPU-time polls while it runs (inside 'program': the grader's thread, not its wall)
-  'clean', // the meter and the run's folder removed
+  'clean', // the meter and the run's folder removed, or a kept jail ended
   'compare', // the outputs compared with the expected files
 ] as const;
 
