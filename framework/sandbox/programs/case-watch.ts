@@ -6,16 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { AllocationTrend } from '../meters/allocation-trend.ts';
+import { LimitWatch } from './limit-watch.ts';
 import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
 import type { OutputTail } from '../sandboxed-process.ts';
 import { notePhase } from './case-phases.ts';
 import { newExecution, type Execution, type Plan } from './execution-types.ts';
 import type { readCase } from './jail-files.ts';
-
-/** How often the CPU time is compared with the limit while a case runs. */
-const POLL_MS = 15;
 
 /** The case being run in a session: what its streams are routed to. */
 export interface CaseWatch {
@@ -35,17 +32,10 @@ export function watchCase(plan: Plan, meter: ResourceMeter, killJail: () => void
   const begin = performance.now();
   /** when the go was sent: the jail's phase runs from there to \`start\` (the folders and meter before it are their own) */
   let wentAt: number | undefined;
-  let trend: AllocationTrend | undefined;
   let finish: (() => void) | undefined;
   const finished = new Promise<void>((resolve) => (finish = resolve));
-  const stop = (why: NonNullable<Execution['stoppedFor']>) => {
-    if (x.stoppedFor === undefined && (why === 'cpu' || why === 'wall') && trend?.headingOverMemory(why)) {
-      if (meter.reachedMemoryLimit()) x.overMemory = true;
-      else x.heldBytes = meter.memoryBytes();
-    }
-    x.stoppedFor ??= why;
-    killJail();
-  };
+  const limits = new LimitWatch(plan, meter, x, killJail);
+  const stop = (why: NonNullable<Execution['stoppedFor']>) => limits.stop(why);
   // Each stream's bytes are the case's up to the nonce (the last bytes held back until they cannot
   // be its start); the case is over when both streams said it and the report is complete.
   const mark = Buffer.from(nonce, 'latin1');
@@ -141,19 +131,11 @@ export function watchCase(plan: Plan, meter: ResourceMeter, killJail: () => void
     },
   };
   const done = (async () => {
-    const poll = setInterval(() => {
-      if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
-      const cpuMs = meter.cpuMs();
-      if (trend !== undefined) trend.note(cpuMs);
-      else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
-      if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
-    }, POLL_MS);
-    const backstop = setTimeout(() => stop('wall'), plan.wallMs);
+    limits.begin(() => ({ start: cpuAtStart, exit: cpuAtExit }));
     try {
       await finished;
     } finally {
-      clearInterval(poll);
-      clearTimeout(backstop);
+      limits.end();
     }
     const end = meter.cpuMs();
     const over = performance.now();

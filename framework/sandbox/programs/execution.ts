@@ -16,7 +16,7 @@ import { jailCommand, jailStdio, sendFilter, type JailCommand } from '../jail/co
 import { handWritableFolders } from '../jail/sandbox-user.ts';
 import { createMeter } from '../jail/mechanisms.ts';
 import { LIST_ENTRIES, LIST_NAME_BYTES, parseReport, WRAPPER } from './report.ts';
-import { AllocationTrend } from '../meters/allocation-trend.ts';
+import { LimitWatch } from './limit-watch.ts';
 import type { ResourceMeter } from '../meters/resource-meter.ts';
 import { makeTempFolderSync, removeTempFolder, removeTempFolderSync } from '../jail/temp-folders.ts';
 import { ALLOCATION_FAILED } from '../meters/memory-backstop.ts';
@@ -24,9 +24,6 @@ import type { OutputTail } from '../sandboxed-process.ts';
 import { notePhase, noteRun } from './case-phases.ts';
 import { newExecution, programJail, type Execution, type Plan } from './execution-types.ts';
 import { sessionable, startSession, type Session } from './jail-session.ts';
-
-/** How often the CPU time is compared with the limit while the program runs. */
-const POLL_MS = 15;
 
 export type { Execution, Plan } from './execution-types.ts';
 
@@ -263,17 +260,8 @@ function spawnWatched(plan: Plan, meter: ResourceMeter, command: JailCommand, en
   if (child.pid !== undefined) meter.attach(child.pid);
   const x = newExecution();
 
-  /** from the end of the runtime's start-up on: a JVM's first heap is no leak */
-  let trend: AllocationTrend | undefined;
-  const stop = (why: NonNullable<Execution['stoppedFor']>) => {
-    // Read before the kill: which limit fires first is a matter of the machine's speed.
-    if (x.stoppedFor === undefined && (why === 'cpu' || why === 'wall') && trend?.headingOverMemory(why)) {
-      if (meter.reachedMemoryLimit()) x.overMemory = true;
-      else x.heldBytes = meter.memoryBytes();
-    }
-    x.stoppedFor ??= why;
-    killTree(meter, child.pid);
-  };
+  const limits = new LimitWatch(plan, meter, x, () => killTree(meter, child.pid));
+  const stop = (why: NonNullable<Execution['stoppedFor']>) => limits.stop(why);
   const onOutput = (tail: OutputTail) => (chunk: Buffer) => {
     tail.push(chunk);
     if (x.stdout.total + x.stderr.total > plan.outputBytes) stop('output');
@@ -299,7 +287,6 @@ function spawnWatched(plan: Plan, meter: ResourceMeter, command: JailCommand, en
   /** when the wrapper said start and exit: the phases of the run (case-phases.ts) */
   let startedAt: number | undefined;
   let exitedAt: number | undefined;
-  let pollMs = 0;
   const channel = child.stdio[3] as NodeJS.ReadableStream | undefined;
   channel?.on('error', () => {});
   channel?.on('data', (chunk: Buffer) => {
@@ -333,23 +320,13 @@ function spawnWatched(plan: Plan, meter: ResourceMeter, command: JailCommand, en
     },
     async go() {
       const begin = performance.now();
-      const poll = setInterval(() => {
-        if (cpuAtStart === undefined || cpuAtExit !== undefined) return;
-        const t = performance.now();
-        const cpuMs = meter.cpuMs();
-        if (trend !== undefined) trend.note(cpuMs);
-        else if (cpuMs - cpuAtStart >= plan.startupCpuMs) trend = new AllocationTrend(meter, plan.cpuMs);
-        if (cpuMs - cpuAtStart - plan.startupCpuMs > plan.cpuMs) stop('cpu');
-        pollMs += performance.now() - t;
-      }, POLL_MS);
-      const backstop = setTimeout(() => stop('wall'), plan.wallMs);
+      limits.begin(() => ({ start: cpuAtStart, exit: cpuAtExit }));
       child.stdin?.end('go\n');
       let result;
       try {
         result = await ended;
       } finally {
-        clearInterval(poll);
-        clearTimeout(backstop);
+        limits.end();
       }
       const end = meter.cpuMs();
       const over = performance.now();
@@ -359,7 +336,7 @@ function spawnWatched(plan: Plan, meter: ResourceMeter, command: JailCommand, en
       notePhase('jail', started - begin);
       notePhase('program', exited - started);
       notePhase('report', over - exited);
-      notePhase('polling', pollMs);
+      notePhase('polling', limits.pollMs);
       x.started = cpuAtStart !== undefined;
       x.measuredCpuMs = cpuAtStart === undefined ? 0 : (cpuAtExit ?? end) - cpuAtStart;
       x.peakMemoryBytes = meter.peakMemoryBytes();
