@@ -185,11 +185,28 @@ export function sendFilter(child: { stdio: readonly unknown[] }, command: JailCo
 }
 
 /**
+ * Closes every descriptor from $1 on, then runs the rest: a descriptor the grader inherited from
+ * whatever started it (a shell's, a CI runner's; Node marks only its own close-on-exec) would
+ * otherwise pass through the whole chain into the submission's processes (seen here: a shell's pipe
+ * open in the program). bash, for descriptors past 9, which dash cannot name.
+ */
+const CLOSE_INHERITED = 'keep=$1; shift; for f in /proc/self/fd/* /dev/fd/*; do n=${f##*/}; case $n in *[!0-9]*|"") continue ;; esac; [ "$n" -ge "$keep" ] && eval "exec $n>&-" 2>/dev/null; done; exec "$@"';
+
+let bashPath: string | null | undefined;
+function bash(): string | undefined {
+  if (bashPath === undefined) bashPath = ['/bin/bash', '/usr/bin/bash'].find((p) => existsSync(p)) ?? null;
+  return bashPath ?? undefined;
+}
+
+/**
  * The full command line for `spec` under `mode` (file and arguments for spawn). `filterFd`: the
  * first descriptor the spawn leaves free, where the jail's system-call filter goes (jailStdio).
  */
 export function jailCommand(m: Mechanisms, mode: SandboxMode, meter: ResourceMeter, spec: JailSpec, filterFd?: number): JailCommand {
-  const words: string[] = [...meter.prefix()];
+  // Descriptors past the spawn's own (stdin, stdout, stderr, its channels, the filter) are closed first.
+  const shell = bash();
+  const words: string[] = shell === undefined ? [] : [shell, '-c', CLOSE_INHERITED, 'bash', String(filterFd === undefined ? 3 : filterFd + 1)];
+  words.push(...meter.prefix());
   // No POSIX message queue may be made (--msgqueue=0): a queue outlives its processes in the jail's
   // ipc namespace, and nothing a case leaves may reach the next one (programs/jail-session.ts).
   const limits = m.prlimit === undefined ? [] : [m.prlimit, `--fsize=${spec.fileSizeBytes}`, '--core=0', '--msgqueue=0', ...backstopArgs(meter), '--'];
