@@ -205,7 +205,8 @@ function bash(): string | undefined {
 export function jailCommand(m: Mechanisms, mode: SandboxMode, meter: ResourceMeter, spec: JailSpec, filterFd?: number): JailCommand {
   // Descriptors past the spawn's own (stdin, stdout, stderr, its channels, the filter) are closed first.
   const shell = bash();
-  const words: string[] = shell === undefined ? [] : [shell, '-c', CLOSE_INHERITED, 'bash', String(filterFd === undefined ? 3 : filterFd + 1)];
+  // --norc: bash reads ~/.bashrc when its stdin is a socket, as Node's pipes are.
+  const words: string[] = shell === undefined ? [] : [shell, '--norc', '--noprofile', '-c', CLOSE_INHERITED, 'bash', String(filterFd === undefined ? 3 : filterFd + 1)];
   words.push(...meter.prefix());
   // No POSIX message queue may be made (--msgqueue=0): a queue outlives its processes in the jail's
   // ipc namespace, and nothing a case leaves may reach the next one (programs/jail-session.ts).
