@@ -51,17 +51,24 @@ async function program(name: string, build?: (dir: string) => void): Promise<Sta
 const run = (files: StagedFiles, argv: string[], memoryMb: number, cpuMs = 20_000) =>
   runInSandbox({ files, argv, inputs: { 'input.txt': '2\n' }, outputs: ['out.txt', 'next_state.txt'], limits: { cpuMs, memoryBytes: memoryMb * MB } });
 
-/** The host pid of the running process whose command line has a word ending in `word`, if any (not the jail's own processes, whose command lines name it too). */
-function findProcess(word: string): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const words = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (!/(^|\/)(sh|bwrap|setpriv|prlimit)$/.test(words[0]!) && words.some((w) => w.endsWith(word)) && alive(Number(entry))) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
+/**
+ * Is `pid` running the program itself, a process whose command line has a word ending in `word`?
+ * Not a process of the chain before it (bash, prlimit, bwrap, sh, setpriv): their command lines
+ * name the program too, and the first of them, bash, becomes the jail's bwrap by exec, which a kept
+ * jail keeps alive after the program until the grader (whose thread the test holds) ends it.
+ */
+function isProgram(pid: number, word: string): boolean {
+  try {
+    const words = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return !/(^|\/)(sh|bash|bwrap|setpriv|prlimit)$/.test(words[0]!) && words.some((w) => w.endsWith(word)) && alive(pid);
+  } catch {
+    return false; // gone meanwhile
   }
+}
+
+/** The host pid of the running program (isProgram), if any. */
+function findProcess(word: string): number | undefined {
+  for (const entry of readdirSync('/proc')) if (/^\d+$/.test(entry) && isProgram(Number(entry), word)) return Number(entry);
   return undefined;
 }
 
@@ -73,21 +80,28 @@ function alive(pid: number): boolean {
   }
 }
 
+const PAUSE_MS = 1500;
+
 /**
  * Runs `argv` and, once its process is seen, holds this thread (the grader's: no poll runs) until
- * the process is gone or `holdMs` passed: an allocator faster than the poll, made certain.
+ * the process is gone or `holdMs` passed: an allocator faster than the poll, made certain. The
+ * program sleeps `PAUSE_MS` before it allocates (its argument after the MB), so that it is seen
+ * before it allocates however busy the machine (without the pause, a busy machine's fast
+ * allocator was over before any look at /proc saw it).
  */
-async function runWhileGraderBusy(files: StagedFiles, argv: string[], memoryMb: number, word: string, holdMs = 60_000): Promise<ProgramResult> {
-  const result = run(files, argv, memoryMb);
+async function runWhileGraderBusy(files: StagedFiles, argv: string[], memoryMb: number, word: string, holdMs = 20_000): Promise<ProgramResult> {
+  const result = run(files, [...argv, String(PAUSE_MS)], memoryMb);
   let pid: number | undefined;
-  for (let waited = 0; pid === undefined && waited < 30_000; waited += 10) {
-    await new Promise((r) => setTimeout(r, 10));
+  const began = performance.now();
+  while (pid === undefined && performance.now() - began < 30_000) {
+    await new Promise((r) => setTimeout(r, 5));
     pid = findProcess(word);
   }
-  expect(pid, `${word} never started`).toBeDefined();
+  expect(pid, `${word} never seen running`).toBeDefined();
   const since = performance.now();
   const tick = new Int32Array(new SharedArrayBuffer(4));
-  while (alive(pid!) && performance.now() - since < holdMs) Atomics.wait(tick, 0, 0, 10);
+  // Checked again each time: a pid that exec'd into something else is no longer the program.
+  while (isProgram(pid!, word) && performance.now() - since < holdMs) Atomics.wait(tick, 0, 0, 10);
   return result;
 }
 
