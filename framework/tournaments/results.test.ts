@@ -1,10 +1,10 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.ts';
 import type { TournamentParams } from './params.ts';
-import { gameLine, openResults, RESULTS_FILE, type PlayedGame } from './results.ts';
+import { gameLine, openResults, readResultsHeader, RESULTS_FILE, type PlayedGame } from './results.ts';
 import { buildSchedule, type ScheduledGame } from './schedule.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'tournament-results-test-'));
@@ -146,5 +146,19 @@ describe('the results file', () => {
     const file = join(work, 'a-file');
     writeFileSync(file, 'x');
     expect(thrown(() => openResults(file, params, schedule)).message).toContain('not a folder');
+  });
+});
+
+describe('the header alone', () => {
+  it('is read up to its newline: a header before 3 GB of games is read (the whole file is never read), a header past 4 MB is refused naming the file and line', () => {
+    const { file } = fileWith(2);
+    // Sparse: 3 GB of length and no disk, past the 2 GB a single read of a whole file may hold.
+    truncateSync(file, 3 * 1024 ** 3);
+    expect(readResultsHeader(file).params).toEqual(params);
+    const long = join(freshDir() + '-long.jsonl');
+    writeFileSync(long, '');
+    truncateSync(long, 5 * 1024 * 1024);
+    expect(() => readResultsHeader(long)).toThrow(UserError);
+    expect(() => readResultsHeader(long)).toThrow(new RegExp(`${long.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1: the header line is longer than 4 MB`));
   });
 });

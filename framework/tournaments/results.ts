@@ -11,7 +11,7 @@
  * (the process was killed while writing it) is dropped and its game played again; anything else
  * malformed is an error naming the file and line, since guessing would corrupt the standings.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { located, UserError } from '../errors.ts';
@@ -85,9 +85,38 @@ export function headerLine(params: TournamentParams, shard?: ShardSpec): string 
   return JSON.stringify({ type: 'tournament', version: RESULTS_VERSION, params: canonicalParams(params), ...sharded }) + '\n';
 }
 
+/** The most a header line may take: its agents' names and options (thousands of agents fit). */
+export const HEADER_LINE_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A file's first line, read up to its newline only: the header of a results file of millions of
+ * games is all a standings page or a shard's check needs, and reading the whole file for it cost
+ * the file's size in memory.
+ */
+function readFirstLine(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const chunk = Buffer.alloc(64 * 1024);
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, total);
+      if (n === 0) break;
+      const newline = chunk.subarray(0, n).indexOf(0x0a);
+      chunks.push(Buffer.from(chunk.subarray(0, newline === -1 ? n : newline)));
+      total += n;
+      if (newline !== -1) break;
+      if (total > HEADER_LINE_MAX_BYTES) throw located(file, 1, `the header line is longer than ${HEADER_LINE_MAX_BYTES / 1024 / 1024} MB: expected a header line {"type":"tournament","version":1,"params":{…}}`);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A results file's header: the tournament's parameters and, for a shard's file, which shard. */
 export function readResultsHeader(file: string): { params: TournamentParams; shard?: ShardSpec } {
-  const first = readFileSync(file, 'utf8').split('\n', 1)[0]!;
+  const first = readFirstLine(file);
   if (first.trim() === '') throw located(file, 1, 'empty: expected a header line {"type":"tournament","version":1,"params":{…}}');
   const header = parseLine(file, 1, first, headerSchema, 'a header line {"type":"tournament","version":1,"params":{…}}');
   return { params: header.params, ...(header.shard !== undefined ? { shard: header.shard } : {}) };
