@@ -11,6 +11,7 @@ import { UserError } from '../errors.ts';
 import { isZipFile } from '../files/archive.ts';
 import { readRegularFileSync } from '../files/safe-read.ts';
 import { MAX_SUBMISSION_BYTES } from './limits.ts';
+import { studentText } from '../student-text.ts';
 
 const LEFT_OUT = new Set(['.git', 'node_modules', '__pycache__', '.venv', '.DS_Store']);
 const MTIME = new Date('2020-01-01T00:00:00Z');
@@ -70,6 +71,14 @@ async function call(base: string, token: string, path: string, init: RequestInit
   return { status: res.status, body };
 }
 
+/**
+ * A word of the arena's answer as one safe line: the answer carries what submissions printed (the
+ * checks' text, a verdict's reason), and a server is not ours to trust with the terminal either.
+ */
+function said(value: unknown): string {
+  return studentText(String(value), { multiline: false });
+}
+
 export async function submitToArena(path: string, arena: string, token: string, o: { wait: boolean }): Promise<string> {
   let s;
   try {
@@ -84,21 +93,21 @@ export async function submitToArena(path: string, arena: string, token: string, 
     zip = readFileSync(path);
   } else throw new UserError(`${path}: expected your submission's folder, or a zip of it`);
   const posted = await call(arena, token, '/api/arena/submissions', { method: 'POST', headers: { 'content-type': 'application/zip' }, body: new Uint8Array(zip) });
-  if (posted.status !== 201) throw new UserError(`the arena refused the upload (${posted.status}): ${String(posted.body['error'] ?? '')}`);
+  if (posted.status !== 201) throw new UserError(`the arena refused the upload (${posted.status}): ${said(posted.body['error'] ?? '')}`);
   const id = Number(posted.body['id']);
-  const lines = [`submission ${id}: ${String(posted.body['status'])} (content ${String(posted.body['contentHash']).slice(0, 12)})`];
+  const lines = [`submission ${id}: ${said(posted.body['status'])} (content ${said(String(posted.body['contentHash']).slice(0, 12))})`];
   if (!o.wait) return `${lines.join('\n')}\n`;
   const until = Date.now() + WAIT_MS;
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
     if (Date.now() > until) throw new UserError(`submission ${id}: still not judged after ${WAIT_MS / 60_000} minutes (the arena may be busy); its status is at ${apiUrl(arena, `/api/arena/submissions/${id}`).href}`, 1);
     const got = await call(arena, token, `/api/arena/submissions/${id}`);
-    if (got.status !== 200) throw new UserError(`the arena did not answer for submission ${id} (${got.status}): ${String(got.body['error'] ?? '')}`);
-    const status = String(got.body['status']);
+    if (got.status !== 200) throw new UserError(`the arena did not answer for submission ${id} (${got.status}): ${said(got.body['error'] ?? '')}`);
+    const status = said(got.body['status']);
     if (status === 'checking' || status === 'sanity') continue;
     const feedback = (got.body['feedback'] ?? {}) as { checks?: { summary?: string; text?: string }; verdict?: string };
-    if (feedback.checks?.text) lines.push(feedback.checks.text.trimEnd());
-    lines.push(`submission ${id}: ${status}${feedback.verdict !== undefined ? `: ${feedback.verdict}` : ''}`);
+    if (feedback.checks?.text) lines.push(studentText(String(feedback.checks.text)).trimEnd());
+    lines.push(`submission ${id}: ${status}${feedback.verdict !== undefined ? `: ${said(feedback.verdict)}` : ''}`);
     return `${lines.join('\n')}\n`;
   }
 }
