@@ -87,7 +87,6 @@ public final class Cs540Bridge {
         return new IllegalStateException(message);
     }
 
-    /** Answers one request; false when the player is still searching (the program must then end). */
     /** Where a move's clock started: wall and process CPU time, and the JVM's own threads' ticks. */
     private static final class Clock {
         final List<Path> own;
@@ -100,6 +99,7 @@ public final class Cs540Bridge {
         }
     }
 
+    /** Answers one request, timed from `clock`; false when the player is still searching (the program must then end). */
     private static boolean answer(Player player, Map<String, Object> m, Clock clock) throws InterruptedException {
         int id = ((Double) m.get("id")).intValue();
         int[] mine = ints(m.get("mine")), theirs = ints(m.get("theirs")), legal = ints(m.get("legal"));
